@@ -1,0 +1,1 @@
+"""The extraction pipeline: ingest → text/OCR → classify → engine → validate → route → outputs."""

@@ -1,0 +1,94 @@
+"""The ``invoice`` document type."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas.base import DocumentSchema, Money, Quantity, RuleViolation, canvas_hint
+from schemas.currency import CurrencyCode
+
+__all__ = ["Invoice", "LineItem"]
+
+
+class LineItem(BaseModel):
+    """One billed line: what, how many, at what unit price, for what amount."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    description: str = Field(min_length=1, max_length=200, json_schema_extra=canvas_hint(width=24))
+    quantity: Quantity | None = None
+    unit_price: Money | None = None
+    amount: Money
+
+
+class Invoice(DocumentSchema):
+    """A supplier invoice: who bills, which invoice, when, in which currency, for how much, and its lines."""
+
+    doc_type: ClassVar[str] = "invoice"
+    schema_version: ClassVar[str] = "1"
+    description: ClassVar[str] = "Supplier invoice with totals and line items"
+    keywords: ClassVar[tuple[str, ...]] = (
+        "invoice", "rechnung", "factuur", "facture", "faktura", "fattura", "factura", "bill to", "due date",
+        "invoice number", "vat", "subtotal", "tax invoice",
+    )
+
+    vendor_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))
+    invoice_number: str = Field(min_length=1, max_length=40, json_schema_extra=canvas_hint(width=12))
+    invoice_date: date
+    due_date: date | None = None
+    currency: CurrencyCode
+    subtotal: Money | None = None
+    tax: Money | None = None
+    total: Money
+    line_items: list[LineItem] = Field(default_factory=list)
+
+    def rule_violations(self, tolerance: Decimal = Decimal("0.01")) -> list[RuleViolation]:
+        out: list[RuleViolation] = []
+        # Rounding accumulates per line, so the allowed gap grows with the number of lines.
+        lines_tol = tolerance * max(1, len(self.line_items))
+        if self.line_items and self.subtotal is not None:
+            lines_sum = sum((li.amount for li in self.line_items), Decimal(0))
+            if abs(lines_sum - self.subtotal) > lines_tol:
+                out.append(RuleViolation(
+                    code="lines_sum_mismatch",
+                    message=f"line items sum to {lines_sum} but subtotal is {self.subtotal}",
+                    fields=("line_items", "subtotal"),
+                ))
+        elif self.line_items and self.subtotal is None and self.tax is None:
+            lines_sum = sum((li.amount for li in self.line_items), Decimal(0))
+            if abs(lines_sum - self.total) > lines_tol:
+                out.append(RuleViolation(
+                    code="lines_sum_mismatch",
+                    message=f"line items sum to {lines_sum} but total is {self.total} (no subtotal or tax)",
+                    fields=("line_items", "total"),
+                ))
+        if self.subtotal is not None and self.tax is not None:
+            if abs(self.subtotal + self.tax - self.total) > tolerance:
+                out.append(RuleViolation(
+                    code="total_mismatch",
+                    message=f"subtotal {self.subtotal} + tax {self.tax} != total {self.total}",
+                    fields=("subtotal", "tax", "total"),
+                ))
+        for i, li in enumerate(self.line_items):
+            if li.quantity is not None and li.unit_price is not None:
+                expected = li.quantity * li.unit_price
+                if abs(expected - li.amount) > max(tolerance, abs(li.amount) * Decimal("0.005")):
+                    out.append(RuleViolation(
+                        code="line_amount_mismatch",
+                        message=f"line {i + 1}: {li.quantity} x {li.unit_price} = {expected:.2f}, not {li.amount}",
+                        fields=(f"line_items[{i}].quantity", f"line_items[{i}].unit_price", f"line_items[{i}].amount"),
+                    ))
+        if self.due_date is not None and self.due_date < self.invoice_date:
+            out.append(RuleViolation(
+                code="due_before_issue",
+                message=f"due date {self.due_date} is before invoice date {self.invoice_date}",
+                fields=("due_date", "invoice_date"),
+            ))
+        if self.total < 0:
+            out.append(RuleViolation(code="negative_total", message=f"total {self.total} is negative",
+                                     fields=("total",)))
+        return out

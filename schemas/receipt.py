@@ -1,0 +1,35 @@
+"""The ``receipt`` document type."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import ClassVar
+
+from pydantic import Field
+
+from schemas.base import DocumentSchema, Money, RuleViolation, canvas_hint
+
+__all__ = ["Receipt"]
+
+
+class Receipt(DocumentSchema):
+    """A till or card receipt: who sold, where, when, for how much."""
+
+    doc_type: ClassVar[str] = "receipt"
+    schema_version: ClassVar[str] = "1"
+    description: ClassVar[str] = "Point-of-sale receipt"
+    keywords: ClassVar[tuple[str, ...]] = (
+        "receipt", "cash", "change", "card", "thank you", "kassenbon", "ticket", "bon", "paid", "visa", "debit",
+    )
+
+    merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))
+    merchant_address: str | None = Field(default=None, max_length=200, json_schema_extra=canvas_hint(width=28))
+    date: date
+    total: Money
+
+    def rule_violations(self, tolerance: Decimal = Decimal("0.01")) -> list[RuleViolation]:
+        if self.total < 0:
+            return [RuleViolation(code="negative_total", message=f"total {self.total} is negative",
+                                  fields=("total",))]
+        return []
