@@ -101,6 +101,8 @@ class Provenance(BaseModel):
     model: str | None = None
     revision: str | None = None
     settings: dict[str, Any] = Field(default_factory=dict)
+    #: version of the document type's schema the result was validated against (set by the pipeline)
+    schema_version: str | None = None
 
 
 class EngineResult(BaseModel):
@@ -142,6 +144,11 @@ class Engine(abc.ABC):
     def provenance(self) -> Provenance:
         """Engine name, model and settings, recorded with every result."""
         return Provenance(engine=self.name, settings=self.options.model_dump(mode="json"))
+
+    def run_metrics(self) -> dict[str, float]:
+        """Counters of the engine since it was created, for the run summary (a remote backend reports its
+        servers' counters here); empty by default."""
+        return {}
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release models, sessions, servers."""

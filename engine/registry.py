@@ -15,6 +15,9 @@ __all__ = ["create_engine", "engine_class", "known_engines", "register_engine"]
 # name -> "module:Class"; backends add themselves here (or call register_engine from a plugin module).
 _BACKENDS: dict[str, str] = {
     "baseline": "engine.baseline:BaselineEngine",
+    "diffusiongemma": "engine.diffusion:DiffusionGemmaEngine",
+    "vllm": "engine.vllm_backend:VLLMEngine",
+    "embedded": "engine.embedded.backend:EmbeddedEngine",
 }
 
 

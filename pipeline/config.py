@@ -39,6 +39,8 @@ class LimitSettings(_Group):
     max_pages: int = 30
     #: per page image; Pillow's own bomb check uses the same figure
     max_pixels: int = 80_000_000
+    #: a document still being opened/OCR'd after this many seconds fails (enforced in worker processes)
+    document_timeout_s: float = Field(default=600.0, gt=0)
 
 
 class OCRSettings(_Group):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ __all__ = [
     "FileKind",
     "PageInfo",
     "Record",
+    "ReviewAudit",
     "SourceFile",
     "Status",
     "TextSource",
@@ -103,6 +105,18 @@ class FieldInfo(BaseModel):
     bbox: tuple[float, float, float, float] | None = None
 
 
+class ReviewAudit(BaseModel):
+    """How a person resolved a document from the review queue: who, when, and what the pipeline had said."""
+
+    queue_id: int
+    resolved_by: str
+    resolved_at: datetime
+    note: str | None = None
+    original_status: Status
+    original_data: dict[str, Any] | None = None
+    original_errors: list[ErrorItem] = Field(default_factory=list)
+
+
 class Record(BaseModel):
     """One line of ``results.jsonl``: exactly one per input file."""
 
@@ -117,3 +131,5 @@ class Record(BaseModel):
     metrics: dict[str, Any] = Field(default_factory=dict)
     duplicate_of: str | None = None
     cache_key: str | None = None
+    #: set when a person resolved the document in the review queue
+    audit: ReviewAudit | None = None

@@ -40,6 +40,11 @@ class ClaimForm(DocumentSchema):
     description: ClassVar[str] = "Insurance claim form"
     keywords: ClassVar[tuple[str, ...]] = (
         "claim", "policy", "policyholder", "policy holder", "incident", "insured", "claimant", "insurance",
+        # the same in the other languages the pipeline reads (de, nl, fr, es, it, pl)
+        "schadenmeldung", "schadenanzeige", "versicherung", "versicherungsnehmer", "vertragsnummer",
+        "schadenformulier", "schadeformulier", "verzekering", "verzekeringnemer", "polisnummer",
+        "déclaration de sinistre", "sinistre", "assurance", "assuré", "siniestro", "póliza", "seguro",
+        "asegurado", "sinistro", "polizza", "assicurazione", "assicurato", "szkoda", "polisa", "ubezpieczenie",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

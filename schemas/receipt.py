@@ -21,6 +21,11 @@ class Receipt(DocumentSchema):
     description: ClassVar[str] = "Point-of-sale receipt"
     keywords: ClassVar[tuple[str, ...]] = (
         "receipt", "cash", "change", "card", "thank you", "kassenbon", "ticket", "bon", "paid", "visa", "debit",
+        # the same in the other languages the pipeline reads (de, nl, fr, es, it, pl)
+        "kassenbeleg", "quittung", "kartenzahlung", "barzahlung", "rückgeld", "kassabon", "bonnetje", "contant",
+        "wisselgeld", "pinbetaling", "ticket de caisse", "facturette", "reçu", "espèces", "sans contact",
+        "recibo", "efectivo", "scontrino", "ricevuta", "contanti", "paragon", "gotówka", "contactless", "cashier",
+        "change due",
     )
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

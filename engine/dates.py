@@ -1,0 +1,204 @@
+"""Parsing printed dates.
+
+:func:`parse_date` reads a whole string as one date: ISO (``2024-03-05``, ``2024.03.05``), numeric day/month
+orders with ``/``, ``.`` or ``-`` and two- or four-digit years, and month names in English, German, French, Dutch,
+Spanish, Italian, Portuguese and Polish (``3 Apr 2024``, ``April 3, 2024``, ``3. April 2024``, ``03-Apr-24``,
+``1er juillet 2015``, ``3 de abril de 2024``, ``5 stycznia 2021``), with an optional leading weekday.
+
+Whether ``03/04/2024`` is the 3rd of April or March the 4th depends on the document: :func:`infer_date_order`
+votes over all of a document's numeric dates (a first part above 12 means day first, a second part above 12 means
+month first) and its answer is passed back as ``order``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from datetime import date
+from enum import StrEnum
+
+__all__ = ["DateOrder", "guess_date_order", "infer_date_order", "month_number", "parse_date"]
+
+
+class DateOrder(StrEnum):
+    """Order of day and month in a document's numeric dates."""
+
+    DMY = "DMY"
+    MDY = "MDY"
+
+
+_MONTHS: dict[int, tuple[str, ...]] = {
+    1: ("january", "januar", "janvier", "januari", "enero", "gennaio", "janeiro", "styczen", "stycznia", "janner"),
+    2: ("february", "februar", "fevrier", "februari", "febrero", "febbraio", "fevereiro", "luty", "lutego"),
+    3: ("march", "marz", "maerz", "mars", "maart", "marzo", "marco", "marzec", "marca"),
+    4: ("april", "avril", "abril", "aprile", "kwiecien", "kwietnia"),
+    5: ("may", "mai", "mei", "mayo", "maggio", "maio", "maj", "maja"),
+    6: ("june", "juni", "juin", "junio", "giugno", "junho", "czerwiec", "czerwca"),
+    7: ("july", "juli", "juillet", "julio", "luglio", "julho", "lipiec", "lipca"),
+    8: ("august", "aout", "augustus", "agosto", "sierpien", "sierpnia"),
+    9: ("september", "septembre", "septiembre", "setiembre", "settembre", "setembro", "wrzesien", "wrzesnia"),
+    10: ("october", "oktober", "octobre", "octubre", "ottobre", "outubro", "pazdziernik", "pazdziernika"),
+    11: ("november", "novembre", "noviembre", "novembro", "listopad", "listopada"),
+    12: ("december", "dezember", "decembre", "diciembre", "dicembre", "dezembro", "grudzien", "grudnia"),
+}
+_EXTRA_ABBREVIATIONS = {"mrt": 3, "sept": 9, "sbre": 9, "dbre": 12}
+_WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag mo di mi do fr sa so "
+    "lundi mardi mercredi jeudi vendredi samedi dimanche lun mar mer jeu ven sam dim "
+    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag ma wo vr za zo "
+    "lunes martes miercoles jueves viernes sabado domingo "
+    "lunedi martedi mercoledi giovedi venerdi sabato domenica".split()
+)
+_FILLERS = frozenset({"de", "del", "of", "the", "den", "der", "le", "il"})
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents (``März`` → ``marz``, ``Février`` → ``fevrier``)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ł", "l")
+
+
+def _build_month_index() -> dict[str, int]:
+    """Every full month name and every unambiguous prefix of three or more letters → month number."""
+    candidates: dict[str, set[int]] = {}
+    for num, names in _MONTHS.items():
+        for name in names:
+            for end in range(3, len(name) + 1):
+                candidates.setdefault(name[:end], set()).add(num)
+    index = {p: next(iter(nums)) for p, nums in candidates.items() if len(nums) == 1}
+    for num, names in _MONTHS.items():
+        for name in names:
+            index[name] = num
+    index.update(_EXTRA_ABBREVIATIONS)
+    return index
+
+
+_MONTH_INDEX = _build_month_index()
+
+
+def month_number(token: str) -> int | None:
+    """1–12 for a month name or abbreviation in any supported language (``"Mär."`` → 3), else None."""
+    t = _fold(token).rstrip(".")
+    if len(t) < 3 or not t.isalpha():
+        return None
+    return _MONTH_INDEX.get(t)
+
+
+def _year(text: str) -> int | None:
+    if len(text) == 4:
+        y = int(text)
+        return y if 1900 <= y <= 2100 else None
+    if len(text) == 2:
+        yy = int(text)
+        # Two-digit years up to ten years ahead are this century (invoices); older ones the last (births).
+        return 2000 + yy if yy <= date.today().year % 100 + 10 else 1900 + yy
+    return None
+
+
+def _make(y: int | None, m: int | None, d: int | None) -> date | None:
+    if y is None or m is None or d is None:
+        return None
+    try:
+        return date(y, m, d)
+    except ValueError:
+        return None
+
+
+_ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+_NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
+_ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er|re|eme|e|o|º|°|\.)(?=\W|$)", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W\d_]+\.?|\d+")
+_SEPARATORS = re.compile(r"[\s,.\-/']*")
+
+
+def _numeric(a: int, b: int, y: int | None, sep: str, order: DateOrder | None) -> date | None:
+    if sep == ".":  # dotted dates are day first everywhere
+        return _make(y, b, a) or _make(y, a, b)
+    if order == DateOrder.MDY:
+        return _make(y, a, b) or _make(y, b, a)
+    return _make(y, b, a) or _make(y, a, b)
+
+
+def _from_tokens(tokens: list[str], compact: bool) -> date | None:
+    """Day, month name and year in any of the orders D M Y, M D Y, Y M D."""
+    while len(tokens) > 3 and _fold(tokens[0]).rstrip(".") in _WEEKDAYS:
+        tokens = tokens[1:]
+    tokens = tokens[:1] + [t for t in tokens[1:] if _fold(t) not in _FILLERS]
+    if len(tokens) != 3:
+        return None
+    # a two-digit year only in compact forms ("03-Apr-24") or after day and month ("3 Apr 24")
+    if len(tokens[2]) == 2 and not compact and not (tokens[0].isdigit() and month_number(tokens[1])):
+        return None
+    kinds = "".join("m" if month_number(t) else ("n" if t.isdigit() else "x") for t in tokens)
+    if kinds == "nmn":
+        first, mon, last = tokens
+        if len(first) == 4:  # 2024-Apr-03
+            return _make(_year(first), month_number(mon), int(last) if len(last) <= 2 else None)
+        return _make(_year(last), month_number(mon), int(first) if len(first) <= 2 else None)
+    if kinds == "mnn":
+        mon, day, year = tokens
+        return _make(_year(year), month_number(mon), int(day) if len(day) <= 2 else None)
+    return None
+
+
+def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | None:
+    """Read ``text`` as one date; None when it is not exactly a date.
+
+    ``order`` (``"DMY"`` or ``"MDY"``, from :func:`infer_date_order`) decides ambiguous numeric dates such as
+    ``03/04/2024``; without it they are read day first. A reading that gives an impossible date falls back to
+    the other order.
+    """
+    t = " ".join(text.split()).strip(" ,;:()[]").rstrip(".")
+    if not t or len(t) > 40 or not any(c.isdigit() for c in t):
+        return None
+    order = DateOrder(order) if order else None
+    if m := _ISO.fullmatch(t):
+        return _make(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    if m := _NUMERIC.fullmatch(t):
+        return _numeric(int(m.group(1)), int(m.group(3)), _year(m.group(4)), m.group(2), order)
+    if not any(c.isalpha() for c in t):
+        return None
+    t = _ORDINAL.sub(r"\1", t)
+    tokens = _TOKEN.findall(t)
+    # Nothing but separators may sit between the tokens.
+    if _SEPARATORS.fullmatch(_TOKEN.sub("", t)) is None or re.search(r"\s[-/]|[-/]\s", t):
+        return None
+    return _from_tokens(tokens, compact=not re.search(r"\s", t))
+
+
+_VOTE = re.compile(r"(?<![\d.])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}|\d{4})(?![\d.])")
+
+
+def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
+    """Day first or month first, from all date-like strings of a document; None when nothing decides.
+
+    A numeric date whose first part exceeds 12 votes day first; one whose second part exceeds 12 votes month
+    first. The majority wins.
+    """
+    dmy = mdy = 0
+    for t in texts:
+        for m in _VOTE.finditer(t):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a > 12 >= b >= 1:
+                dmy += 1
+            elif b > 12 >= a >= 1 and b <= 31:
+                mdy += 1
+    if dmy == mdy:
+        return None
+    return DateOrder.DMY if dmy > mdy else DateOrder.MDY
+
+
+# A US postal address ("Albany, NY 12202") or phone number ("(580) 791-2344", "+1 627 022 5675").
+_US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}")
+
+
+def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
+    """:func:`infer_date_order` over a document's lines; when its dates decide nothing, a US address or phone
+    number means month first. None when nothing hints either way."""
+    lines = list(lines)
+    order = infer_date_order(lines)
+    if order is None and any(_US_HINT.search(line) for line in lines):
+        return DateOrder.MDY
+    return order

@@ -1,0 +1,89 @@
+"""Training examples for the embedded model: a document's prompt and the canvases that write its truth.
+
+An example is built exactly as the engine builds a request at run time (same spans, prompt, plan, binding), with
+the targets written by :func:`engine.canvas.encode_values` through pointers to the spans that hold each value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.base import Word
+from engine.canvas import CanvasConstraint, CanvasPlan, bind, encode_values, layouts_for
+from engine.canvas_layout import CanvasValueError
+from engine.embedded.pointers import SlotPointers
+from engine.embedded.prompt import PointerPrompt, build_prompt
+
+__all__ = ["Example", "encode_prompt", "make_example"]
+
+logger = logging.getLogger(__name__)
+
+
+def encode_prompt(tokenizer: Any, prompt: PointerPrompt) -> list[int]:
+    """Token ids of a prompt (BOS first), the same at training and at run time."""
+    return [int(tokenizer.bos_token_id)] + tokenizer(prompt.text, add_special_tokens=False)["input_ids"]
+
+
+@dataclasses.dataclass
+class Example:
+    """One document: prompt ids, target canvases, and per canvas the binding and the positions to learn."""
+
+    id: str
+    prompt: list[int]
+    canvases: list[list[int]]
+    constraints: list[CanvasConstraint]
+    #: per canvas: slot positions with a learnable target
+    targets: list[list[int]]
+
+
+def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan: CanvasPlan, tokenizer: Any,
+                 vocab: dict[str, int], *, n_pointers: int, rng: random.Random) -> Example | None:
+    """Build the example of one document, or None when its truth cannot be written (logged)."""
+    prompt = build_prompt(words, vocab, n_pointers=n_pointers)
+    pointers = SlotPointers(plan, prompt, vocab)
+    try:
+        canvases = encode_values(plan, truth, pointer_of=pointers.pointer_of)
+    except CanvasValueError as exc:
+        logger.debug("%s: %s", doc_id, exc)
+        return None
+    layouts, _ = layouts_for(plan, canvases)
+    constraints: list[CanvasConstraint] = []
+    targets: list[list[int]] = []
+    cache: dict[Any, frozenset[int]] = {}
+    for k, layout in enumerate(layouts):
+        constraint = bind(plan, layout, pointer_ids=pointers.ids_for, rng=rng, _cache=cache)
+        constraints.append(constraint)
+        positions = [p for p in constraint.constrained_positions if (k, p) not in pointers.unreachable]
+        # a target outside its allowed set (a value the binding cannot offer) is not learnable either
+        positions = [p for p in positions if canvases[k][p] in constraint.allowed[p]]
+        targets.append(positions)
+    return Example(doc_id, encode_prompt(tokenizer, prompt), canvases, constraints, targets)
+
+
+def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], tokenizer: Any, *, n_pointers: int,
+                  seed: int) -> list[Example]:
+    """Examples of corpus documents (``docgen.corpus.CorpusDoc``-shaped: id, doc_type, words, truth)."""
+    rng = random.Random(seed)
+    vocab = tokenizer.get_vocab()
+    out: list[Example] = []
+    skipped = 0
+    for doc in docs:
+        plan = plans.get(doc.doc_type)  # type: ignore[attr-defined]
+        if plan is None:
+            skipped += 1
+            continue
+        ex = make_example(doc.id, doc.words, doc.truth, plan, tokenizer, vocab,  # type: ignore[attr-defined]
+                          n_pointers=n_pointers, rng=rng)
+        if ex is None:
+            skipped += 1
+        else:
+            out.append(ex)
+    if skipped:
+        logger.info("%d documents skipped (no plan or unwritable truth)", skipped)
+    return out

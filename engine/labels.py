@@ -1,0 +1,351 @@
+"""Multilingual label lexicons and label matching for rule-based extraction.
+
+A *concept* (invoice number, invoice date, total, a line-item column, ...) is a list of label phrases in several
+languages (English, German, Dutch, French, Polish, Spanish, Italian, Portuguese) with weights, plus words that
+rule a label out. :func:`label_phrases` gives the phrases for any schema field: those of the concept its name maps
+to, and phrases made from the field name itself (``police_report_filed`` → "police report filed", "police
+report"), its title and ``json_schema_extra={"labels": [...]}``. :func:`label_score` says how well a printed label
+matches. Labels are compared as token lists: lower case, no accents, digits dropped, and the many spellings of
+"number" (``No.``, ``Nr``, ``#``, ``N°``, ``Nummer``, ``numéro``) folded into one token.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["COLUMN_CONCEPTS", "Phrase", "concept_of", "label_phrases", "label_score", "label_tokens", "normalise",
+           "value_words"]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A label phrase (tokens) and how much a match says about the field (0..1)."""
+
+    tokens: tuple[str, ...]
+    weight: float = 1.0
+
+
+_NUMBER_WORDS = {"n": "no", "nr": "no", "n°": "no", "nº": "no", "#": "no", "number": "no", "nummer": "no", "numero": "no",
+                 "numer": "no", "num": "no", "nro": "no", "núm": "no"}
+
+
+def normalise(text: str) -> str:
+    """Lower case without accents; ``ß`` → ``ss``, ``ł`` → ``l``."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss").replace("ł", "l"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# Articles and prepositions inside labels ("Numéro de facture", "Date of issue") carry nothing.
+_FILLERS = frozenset("de du des d of the la le l di del della van der den het el da dei".split())
+
+
+def label_tokens(text: str) -> tuple[str, ...]:
+    """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
+    t = normalise(text).replace("n°", " n° ").replace("nº", " n° ")
+    toks = re.findall(r"[a-z0-9]+|#|°", t)
+    out: list[str] = []
+    for i, tok in enumerate(toks):
+        if tok == "°":
+            if out and out[-1] == "n":
+                out[-1] = "no"
+            continue
+        if tok == "n" and i + 1 < len(toks) and toks[i + 1] == "°":
+            out.append("n")
+            continue
+        if tok.isdigit() or tok in _FILLERS:
+            continue
+        out.append(_canon(tok))
+    return tuple(out)
+
+
+def _canon(tok: str) -> str:
+    """One token for the spellings and translations of a label word ("Nummer" → "no", "fecha" → "date",
+    "reported" → "report")."""
+    if tok in _NUMBER_WORDS:
+        return _NUMBER_WORDS[tok]
+    if tok in _SYNONYMS:
+        return _SYNONYMS[tok]
+    # light English stemming: claimed → claim, services → service
+    for suffix in ("ed", "s"):
+        if len(tok) >= 5 and tok.endswith(suffix) and not tok.endswith("ss"):
+            stem = tok[: -len(suffix)]
+            return _SYNONYMS.get(stem, stem)
+    return tok
+
+
+def _synonyms(table: dict[str, str]) -> dict[str, str]:
+    return {word: canon for canon, words in table.items() for word in words.split()}
+
+
+# Translations of words that field names are made of, so that generic label matching works across languages.
+_SYNONYMS = _synonyms({
+    "date": "datum fecha data dato",
+    "name": "nombre naam nom nome nazwisko imie",
+    "amount": "betrag montant importe importo kwota bedrag valor",
+    "policy": "poliza polizza polis polisy polisa versicherungsschein polizze apolice",
+    "police": "policial polizei policia politie polizia policja policji policje policie carabinieri plainte",
+    "report": "denuncia anzeige bericht rapport verbale aangifte zgloszenie zgloszono denunciado meldung "
+              "notified informed depot gemeld",
+    "claim": "siniestro schaden sinistre sinistro schade szkoda roszczenie reclamacion reclamado richiesto "
+             "reclame geclaimd gefordert",
+    "type": "tipo art typ soort rodzaj",
+    "birth": "nacimiento geburt naissance geboorte nascita urodzenia",
+    "street": "strasse calle rue straat ulica",
+    "address": "direccion adresse adres indirizzo anschrift endereco",
+    "city": "stadt ort ville ciudad localidad citta plaats miasto town woonplaats localita miejscowosc commune "
+            "gemeinde comune gemeente municipio poblacion",
+    "incident": "ocurrencia vorfall ereignis evenement zdarzenia incidente unfall accident",
+    "signature": "firma unterschrift handtekening podpis signe",
+    "phone": "telefon telefono telephone tel",
+})
+
+
+def _p(spec: str, weight: float = 1.0) -> list[Phrase]:
+    return [Phrase(label_tokens(s), weight) for s in spec.split("|") if label_tokens(s)]
+
+
+# Concept name → phrases. Bare document titles ("Invoice", "Factuur") count for less than explicit labels.
+_CONCEPTS: dict[str, list[Phrase]] = {
+    "invoice_number": _p(
+        "invoice number|invoice no|invoice id|inv no|bill no|bill number|document no|tax invoice no|"
+        "rechnungsnummer|rechnungsnr|rechnung no|rechnungs no|rg no|re no|belegnummer|beleg no|"
+        "factuurnummer|factuurnr|factuur no|numero de facture|no de facture|facture no|no facture|"
+        "numer faktury|faktura no|no faktury|faktura vat no|numero factura|no factura|factura no|"
+        "numero fattura|fattura no|no fattura|numero da fatura|fatura no|receipt no|receipt number|bon no")
+    + _p("no documento|documento no|document number|belegnr|beleg no", 0.8)
+    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6),
+    "invoice_date": _p(
+        "invoice date|date of invoice|issue date|date of issue|billing date|invoice dt|date issued|"
+        "rechnungsdatum|rechnungs datum|belegdatum|factuurdatum|factuur datum|datum factuur|date de facture|"
+        "date facture|date d emission|data wystawienia|data faktury|fecha de factura|fecha factura|"
+        "fecha de emision|data fattura|data documento|data da fatura|data de emissao|emise le|emis le|"
+        "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
+        "data emissione|date of invoice")
+    + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
+    "due_date": _p(
+        "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
+        "falligkeitsdatum|faelligkeitsdatum|zahlbar bis|vervaldatum|vervaldag|uiterste betaaldatum|"
+        "te betalen voor|date d echeance|echeance|date limite de paiement|date limite|a payer avant|"
+        "termin platnosci|termin zaplaty|fecha de vencimiento|vencimiento|scadenza|data scadenza|"
+        "data de vencimento|pagamento entro|scadenza pagamento|data di scadenza|pagar antes de|"
+        "fecha limite de pago|zahlbar bis zum|betalen voor|platne do|payment by|pay before|payable by|"
+        "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
+        "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del"),
+    "carried": _p(
+        "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
+        "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
+        "zwischensumme seite"),
+    "subtotal": _p(
+        "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
+        "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"
+        "untaxed amount|total ht|montant ht|total hors taxes|hors taxe|ht|montant eur ht|zwischensumme|"
+        "nettobetrag|netto|summe netto|gesamt netto|nettosumme|warenwert|subtotaal|totaal excl btw|"
+        "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
+        "imponibile|totale imponibile|subtotale|total sem iva"),
+    "tax": _p(
+        "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
+        "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
+        "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total"),
+    "total": _p(
+        "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
+        "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
+        "montant ttc|montant eur ttc|net a payer|total a payer|somme a payer|montant total|total facture|"
+        "gesamt|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|summe|zu zahlen|zahlbetrag|"
+        "bruttobetrag|gesamt brutto|totaal|totaal incl btw|te betalen|factuur totaal|totaalbedrag|"
+        "razem|do zaplaty|naleznosc|naleznosc ogolem|suma|razem brutto|wartosc brutto|importe total|"
+        "total a pagar|totale|totale fattura|importo totale|da pagare|total for this invoice|"
+        "total amount due|amount to pay|total eur|total usd|netto a pagare|totale a pagare|importo dovuto|"
+        "totale da pagare|total factura|importe a pagar|do zaplaty razem|razem do zaplaty")
+    + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
+    "party": _p(
+        "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|"
+        "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
+        "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente"),
+    "customer": _p(
+        "bill to|billed to|ship to|sold to|invoice to|deliver to|customer|client|billing address|"
+        "shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
+        "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
+        "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
+        "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario"),
+    "description": _p(
+        "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
+        "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
+        "item description|details|particulars|concepto|produit|opis|towar|usluga|nazwa uslugi|"
+        "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif")
+    + _p("item|items|product|products|service|services|article|artikel|articolo|name|title|"
+         "product title|produkt|position", 0.7),
+    "quantity": _p(
+        "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
+        "qta|units|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
+        "qty hrs|hrs qty|nb|quant"),
+    "unit_price": _p(
+        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
+        "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
+        "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
+        "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht"),
+    "amount": _p(
+        "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
+        "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
+        "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
+        "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur"),
+    "currency": _p("currency|wahrung|valuta|devise|waluta|moneda"),
+    "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via"),
+    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita"),
+    "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
+                      "kod pocztowy|codigo postal|cap|postcode town|plz ort"),
+    "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
+    "birth_date": _p("date of birth|dob|birth date|born|geburtsdatum|date de naissance|geboortedatum|"
+                     "data urodzenia|fecha de nacimiento|data di nascita"),
+    "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
+                    "signature of claimant"),
+}
+
+_CONCEPTS.update({
+    "claimant": _p(
+        "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
+        "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
+        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado")
+    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8),
+    "incident_date": _p(
+        "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
+        "datum schade|datum schadegeval|date sinistre|date incident|fecha siniestro|fecha ocurrencia|"
+        "data sinistro|data zdarzenia|data szkody|occurred on|date event|incident occurred|date occurrence|"
+        "schadensdatum|datum voorval|data evento"),
+    "claim_amount": _p(
+        "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
+        "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
+        "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount"),
+    "policy_number": _p(
+        "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
+        "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
+        "policen no|polizzen no|police no|polis no|versicherungsschein no"),
+})
+
+# A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.
+_GENERIC_TAILS = {"name": "name", "address": "address", "city": "city", "date": "invoice_date"}
+
+# Field name → concept. Names not listed here still get phrases made from their own words.
+_FIELD_CONCEPTS: dict[str, str] = {
+    "invoice_number": "invoice_number", "invoice_no": "invoice_number", "invoice_id": "invoice_number",
+    "invoice_date": "invoice_date", "date": "invoice_date", "issue_date": "invoice_date",
+    "due_date": "due_date", "payment_due_date": "due_date",
+    "subtotal": "subtotal", "net_amount": "subtotal", "net_total": "subtotal", "amount_untaxed": "subtotal",
+    "tax": "tax", "tax_amount": "tax", "vat": "tax", "vat_amount": "tax",
+    "total": "total", "total_amount": "total", "amount_due": "total", "grand_total": "total",
+    "vendor_name": "party", "merchant_name": "party", "supplier_name": "party", "seller_name": "party",
+    "issuer": "party", "company_name": "party", "party": "party",
+    "customer": "customer", "customer_name": "customer", "buyer": "customer", "buyer_name": "customer",
+    "bill_to": "customer", "recipient": "customer", "carried": "carried",
+    "description": "description", "quantity": "quantity", "qty": "quantity", "unit_price": "unit_price",
+    "price": "unit_price", "amount": "amount", "line_total": "amount", "currency": "currency",
+    "street": "address", "city": "city", "postal_code": "postal_code", "zip": "postal_code",
+    "zip_code": "postal_code", "date_of_birth": "birth_date", "birth_date": "birth_date", "signed": "signature",
+    "signature": "signature", "claimant_name": "claimant", "policyholder": "claimant", "insured_name": "claimant",
+    "incident_date": "incident_date", "loss_date": "incident_date", "date_of_loss": "incident_date",
+    "claim_amount": "claim_amount", "amount_claimed": "claim_amount", "policy_number": "policy_number",
+    "policy_no": "policy_number",
+}
+
+# Words that rule a label out for a concept unless the label matches one of its phrases exactly.
+_NEGATIVE: dict[str, frozenset[str]] = {
+    "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme "
+                       "before untaxed tax vat btw tva mwst iva podatek rate".split()),
+    "invoice_date": frozenset("due order delivery ship shipping birth verval vervaldatum fallig echeance limite "
+                              "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "
+                              "platnosci zaplaty start end from to period check expiry valid vencimiento "
+                              "scadenza orderdatum bestelldatum sprzedazy commande bestelling bestellung pedido "
+                              "ordine zamowienia livraison lieferung consegna entrega".split()),
+    "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
+                                "bestell auftrag po purchase reference contract kundennr klantnummer "
+                                "ordernummer dossier policy".split()),
+    "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
+                     "gesamt totale price prijs prijzen preis prix prezzo rate tarif code".split()),
+}
+
+# Column concepts a table header is matched against, for fields of line-item-like models.
+COLUMN_CONCEPTS = ("description", "quantity", "unit_price", "amount")
+
+
+def concept_of(name: str) -> str | None:
+    """The concept a field name maps to, if any."""
+    return _FIELD_CONCEPTS.get(name)
+
+
+def label_phrases(name: str, *, title: str | None = None, extra: list[str] | None = None,
+                  parent: str | None = None) -> tuple[str | None, list[Phrase]]:
+    """(concept, phrases) for a schema field called ``name`` (inside ``parent`` for nested models)."""
+    concept = concept_of(name)
+    phrases = list(_CONCEPTS.get(concept, [])) if concept else []
+    words = [w for w in name.lower().split("_") if w]
+    if concept is None and words and words[-1] in _GENERIC_TAILS:  # customer_name: any "name" label, weaker
+        phrases += [Phrase(p.tokens, p.weight * 0.7) for p in _CONCEPTS[_GENERIC_TAILS[words[-1]]]]
+    own = [" ".join(words)]
+    generic = {"name", "number", "no", "date", "amount", "type", "code", "id", "value", "filed", "of"}
+    core = [w for w in words if w not in generic]
+    if core and core != words:
+        own.append(" ".join(core))
+    if words and words[-1] == "filed":
+        own.append(" ".join(words[:-1]))
+    if parent:
+        own.append(f"{parent.replace('_', ' ')} {' '.join(words)}")
+    if title:
+        own.append(title)
+    phrases += _p("|".join(own), 0.9)
+    phrases += _p("|".join(extra or []), 1.0)
+    return concept, phrases
+
+
+def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str | None = None) -> float:
+    """How well a printed label matches a field's phrases, 0..1.
+
+    Exact match scores the phrase weight; the phrase at the start or end of the label, or inside it, scores
+    less, and less again the more extra words the label has. A negative word of the concept rules the label
+    out unless it matches a phrase exactly.
+    """
+    toks = label_tokens(text) if isinstance(text, str) else text
+    if not toks or len(toks) > 12:
+        return 0.0
+    best = 0.0
+    exact = False
+    for ph in phrases:
+        p, n = ph.tokens, len(ph.tokens)
+        if toks == p:
+            score, exact = 1.0, True
+        elif toks[:n] == p:
+            score = 0.85
+        elif toks[-n:] == p:
+            score = 0.8
+        elif any(toks[i:i + n] == p for i in range(1, len(toks) - n)):
+            score = 0.6
+        elif n >= 2 and set(p) <= set(toks):  # the same words in another order: "Type of claim" / claim_type
+            score = 0.9 if len(set(toks)) == len(set(p)) else 0.75
+        else:
+            continue
+        if not toks == p:
+            score *= 0.5 + 0.5 * n / len(toks)
+        best = max(best, score * ph.weight)
+    if concept and not exact and set(toks) & _NEGATIVE.get(concept, frozenset()):
+        return 0.0
+    return best
+
+
+# Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
+_VALUE_SYNONYMS = _synonyms({
+    "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
+            "vehicule pojazd",
+    "home": "household house property hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
+            "abitazione gebaude inboedel opstal logement hogar",
+    "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
+              "medico medizinisch",
+    "travel": "reise voyage viaje viaggio podroz reis travelling",
+    "yes": "ja oui si tak sim",
+    "no": "nein non nee nie nao",
+})
+
+
+def value_words(value: str) -> set[str]:
+    """Tokens that name an enum value: its own words and known translations (``"home"`` → hogar, hausrat...)."""
+    toks = set(label_tokens(value.replace("_", " ")))
+    return toks | {w for w, canon in _VALUE_SYNONYMS.items() if canon in toks}

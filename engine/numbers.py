@@ -1,0 +1,219 @@
+"""Parsing printed amounts and currencies.
+
+Amounts come in every local format: ``1,234.56``, ``1.234,56``, ``1 234,56``, ``1'234.56``, Indian
+``1,23,456.00``, negatives as ``-12.00``, ``(12.00)`` or ``12.00-``, whole units as ``12,-``, with a currency symbol
+or code on either side (``€ 1.234,56``, ``1.234,56 EUR``, ``USD 12``). :func:`parse_amount` turns such a string into
+a :class:`~decimal.Decimal`; :func:`parse_money` also returns the ISO 4217 code it saw; :func:`detect_currency`
+maps a symbol or code to its ISO code.
+
+A lone separator followed by exactly three digits (``1.500``, ``1,500``) is ambiguous. It is read as a thousands
+separator unless ``decimal_sep`` says the document writes decimals with that very character (see
+:func:`infer_decimal_separator`, which votes over the unambiguous amounts of a document).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+
+__all__ = [
+    "CURRENCY_CODES",
+    "detect_currency",
+    "infer_decimal_separator",
+    "parse_amount",
+    "parse_money",
+    "parse_percent",
+]
+
+from schemas.currency import CurrencyCode
+
+CURRENCY_CODES: frozenset[str] = frozenset(c.value for c in CurrencyCode)
+
+# Symbols and local abbreviations → ISO code. Multi-character keys are matched before their prefixes.
+_SYMBOLS: dict[str, str] = {
+    "US$": "USD", "U$S": "USD", "A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "NZ$": "NZD",
+    "HK$": "HKD", "S$": "SGD", "R$": "BRL", "MX$": "MXN",
+    "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₽": "RUB", "₺": "TRY", "₩": "KRW",
+    "₪": "ILS", "₫": "VND", "₱": "PHP", "₴": "UAH", "₦": "NGN", "฿": "THB",
+    "zł": "PLN", "zl": "PLN", "Kč": "CZK", "Rs": "INR", "Rs.": "INR", "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF",
+    "Euro": "EUR", "Euros": "EUR", "EURO": "EUR", "EUROS": "EUR", "euro": "EUR", "euros": "EUR",
+    "Dollars": "USD", "dollars": "USD", "Dollar": "USD",
+}
+_SYMBOL_KEYS = sorted(_SYMBOLS, key=len, reverse=True)
+# Codes and word-like symbols must stand alone; pure symbols may touch the digits.
+_CURRENCY_ALT = "|".join(re.escape(k) for k in sorted(set(_SYMBOL_KEYS) | CURRENCY_CODES, key=len, reverse=True))
+
+_SPACES = "\u00a0\u2009\u202f\u2007 "
+_MINUS = "-\u2212\u2013\u2012"
+_NUM_BODY = re.compile(r"^\d[\d.,'’" + _SPACES + r"]*$")
+_PERCENT = re.compile(r"^([+\-\u2212]?\d+(?:[.,]\d+)?)\s?%$")
+
+
+# Abbreviations that are ordinary words too: a currency only when glued or next to an amount.
+_WORDLIKE = frozenset({"Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "Euro", "Euros", "EURO", "EUROS", "euro", "euros",
+                       "Dollars", "dollars", "Dollar"})
+
+
+def detect_currency(text: str, *, strict: bool = False) -> str | None:
+    """The ISO 4217 code for a currency symbol, code or local abbreviation (``"€"`` → ``"EUR"``), else None.
+
+    Accepts the marker alone or glued to a number (``"$4.11"``, ``"29.99€"``); three-letter codes must be upper
+    case and known to ISO 4217. With ``strict``, a lone marker that is also an ordinary word (``"Rs"``,
+    ``"euro"``, ``"Fr."``) does not count.
+    """
+    t = text.strip().strip(":;,()[]")
+    if not t:
+        return None
+    if t in CURRENCY_CODES:
+        return t
+    if t in _SYMBOLS:
+        return None if strict and t in _WORDLIKE else _SYMBOLS[t]
+    amount, code = parse_money(t)
+    return code if amount is not None else None
+
+
+_PREFIX = re.compile(r"^(" + _CURRENCY_ALT + r")")
+_SUFFIX = re.compile(r"(" + _CURRENCY_ALT + r")$")
+
+
+def _split_currency(text: str) -> tuple[str, str | None]:
+    """Strip one currency marker from either end; return the rest and the ISO code."""
+    t = text.strip()
+    m = _PREFIX.match(t)
+    # A code or word glued to letters is part of a word ("EURO" is not "EUR" + "O").
+    if m and not (m.group(1)[-1].isalpha() and t[m.end():m.end() + 1].isalpha()):
+        key = m.group(1)
+        return t[m.end():].strip(), _SYMBOLS.get(key, key)
+    m = _SUFFIX.search(t)
+    if m and not (m.group(1)[0].isalpha() and t[m.start() - 1:m.start()].isalpha()):
+        key = m.group(1)
+        return t[: m.start()].strip(), _SYMBOLS.get(key, key)
+    return t, None
+
+
+def _group_ok(int_part: str, sep: str) -> bool:
+    """Whether ``int_part`` is digits correctly grouped by ``sep`` (western 3-3-3 or Indian 2-2-3)."""
+    groups = int_part.split(sep)
+    if len(groups) == 1:
+        return groups[0].isdigit()
+    if not all(g.isdigit() for g in groups) or not 1 <= len(groups[0]) <= 3:
+        return False
+    if all(len(g) == 3 for g in groups[1:]):
+        return True
+    # Indian lakh/crore grouping: 1,23,45,678
+    return len(groups[-1]) == 3 and all(len(g) == 2 for g in groups[1:-1])
+
+
+def _parse_body(body: str, decimal_sep: str | None) -> Decimal | None:
+    """Digits with separators (no sign, no currency) to a Decimal, or None when malformed."""
+    body = body.replace("\u2019", "'")
+    spacers = {c for c in body if c in _SPACES or c == "'"}
+    if len(spacers) > 1:
+        return None
+    if spacers:  # spaces and apostrophes only ever group digits: 1 234,56 / 1'234.56
+        g = spacers.pop()
+        last_sep = max(body.rfind("."), body.rfind(","))
+        int_part, dec = (body[:last_sep], body[last_sep + 1:]) if last_sep > body.rfind(g) else (body, "")
+        if "." in int_part or "," in int_part or (dec and not dec.isdigit()) or not _group_ok(int_part, g):
+            return None
+        return _to_decimal(int_part.replace(g, ""), dec)
+    has_dot, has_comma = "." in body, "," in body
+    if has_dot and has_comma:
+        dec_sep = "." if body.rfind(".") > body.rfind(",") else ","
+        grp = "," if dec_sep == "." else "."
+        int_part, _, dec = body.rpartition(dec_sep)
+        if dec_sep in int_part or not dec.isdigit() or not _group_ok(int_part, grp):
+            return None
+        return _to_decimal(int_part.replace(grp, ""), dec)
+    if not has_dot and not has_comma:
+        return _to_decimal(body, "") if body.isdigit() else None
+    sep = "." if has_dot else ","
+    parts = body.split(sep)
+    if len(parts) > 2:  # several of one separator: grouping only (1.234.567)
+        return _to_decimal(body.replace(sep, ""), "") if _group_ok(body, sep) else None
+    int_part, dec = parts
+    if not int_part.isdigit() or not dec.isdigit():
+        return None
+    if len(dec) == 3 and int_part != "0" and len(int_part) <= 3 and decimal_sep != sep:
+        return _to_decimal(int_part + dec, "")  # 1.500 / 1,500 read as thousands
+    return _to_decimal(int_part, dec)
+
+
+def _to_decimal(int_part: str, dec: str) -> Decimal | None:
+    try:
+        return Decimal(f"{int_part}.{dec}" if dec else int_part)
+    except InvalidOperation:
+        return None
+
+
+def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal | None, str | None]:
+    """Parse a printed amount with an optional currency marker: ``"€ 1.234,56"`` → ``(Decimal("1234.56"), "EUR")``.
+
+    Returns ``(None, None)`` when the text is not an amount. ``decimal_sep`` (``"."`` or ``","``) settles a
+    lone separator followed by three digits; without it that separator groups thousands.
+    """
+    t = text.strip()
+    if not t or len(t) > 40:
+        return None, None
+    negative = False
+    if t.startswith("(") and t.endswith(")"):
+        negative, t = True, t[1:-1].strip()
+    t, currency = _split_currency(t)
+    if t.startswith("(") and t.endswith(")"):
+        negative, t = True, t[1:-1].strip()
+    if t[:1] in _MINUS:
+        negative, t = not negative, t[1:].strip()
+    elif t[:1] == "+":
+        t = t[1:].strip()
+    if currency is None:  # "-€ 12" / "- 12 EUR": the sign may sit outside the currency marker
+        t, currency = _split_currency(t)
+    if t[-1:] in _MINUS and len(t) > 1:
+        if t[-2:-1] in ",.":  # 12,- / 12.– : whole units
+            t = t[:-2]
+        else:
+            negative, t = True, t[:-1].strip()
+    if t.endswith((",--", ".--")):
+        t = t[:-3]
+    if t[:1] in _MINUS and not negative:  # "€ -9,32"
+        negative, t = True, t[1:].strip()
+    if not t or not _NUM_BODY.match(t) or t[-1] in ".,'’":
+        return None, None
+    value = _parse_body(t, decimal_sep)
+    if value is None:
+        return None, None
+    return (-value if negative else value), currency
+
+
+def parse_amount(text: str, *, decimal_sep: str | None = None) -> Decimal | None:
+    """Parse a printed amount to a Decimal, ignoring any currency marker; None when it is not one."""
+    return parse_money(text, decimal_sep=decimal_sep)[0]
+
+
+def parse_percent(text: str) -> Decimal | None:
+    """``"21%"``, ``"15.00 %"``, ``"0,2%"`` → the number before the percent sign."""
+    m = _PERCENT.match(text.strip())
+    if not m:
+        return None
+    return Decimal(m.group(1).replace(",", ".").replace("\u2212", "-"))
+
+
+_UNAMBIGUOUS_DOT = re.compile(r"(?:^|[^\d.,])\d{1,3}(?:,\d{3})*\.\d{1,2}(?![\d.,])|\d\.\d{1,2}(?![\d.,])")
+_UNAMBIGUOUS_COMMA = re.compile(r"(?:^|[^\d.,])\d{1,3}(?:\.\d{3})*,\d{1,2}(?![\d.,])|\d,\d{1,2}(?![\d.,])")
+
+
+def infer_decimal_separator(texts: Iterable[str]) -> str | None:
+    """Vote over a document's tokens for its decimal separator: ``"."``, ``","`` or None when undecided.
+
+    Only amounts whose last separator is followed by one or two digits vote (``12.50``, ``1.234,56``), since
+    those cannot be thousands groups.
+    """
+    dots = commas = 0
+    for t in texts:
+        if re.search(r"\d[./-]\d{1,2}[./-]\d", t):  # dates vote for nothing
+            continue
+        dots += len(_UNAMBIGUOUS_DOT.findall(t))
+        commas += len(_UNAMBIGUOUS_COMMA.findall(t))
+    if dots == commas:
+        return None
+    return "." if dots > commas else ","

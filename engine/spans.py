@@ -1,0 +1,459 @@
+"""Candidate spans: a document's words cut into typed, non-overlapping pieces a value can point at.
+
+Every word belongs to exactly one span, and spans come in reading order (page, line, left to right). A line is
+first cut into *cells* at horizontal gaps wider than ``gap_factor`` times the line's median character width (table
+columns, label/value pairs set apart). Inside a cell:
+
+* words ending in ``:`` close a LABEL span (``Invoice No:``, ``Datum:``, ``Montant du prélèvement :``); a number
+  marker (``No.``, ``Nr``, ``#``, ``n°``, or a document title word such as ``Invoice``) closes one too when an
+  identifier or integer follows it;
+* dates (one word or several: ``3 Apr 2024``, ``August 3 , 2014``), check boxes and identifiers glued to a label
+  or marker (``n°562044387``, ``Datum:05.03.2024``) become spans wherever they sit;
+* the value right after a label becomes its own span when it is typed (date, amount, identifier, number);
+* amounts (with their currency: ``€ 399,00``, ``29.99 €``), percentages and currency codes are peeled off the
+  ends of what remains, and once one has been peeled, the integers and codes next to it too (``1 € 189,00``);
+* what is left is one TEXT span, so a description or a company name in one cell stays whole
+  (``Nintendo 3DS XL Wit + Blauw``, ``Amazon Web Services, Inc.``).
+
+A span may have several kinds: a bare ``42183017`` is INTEGER, IDENTIFIER and AMOUNT; ``€3.50`` is AMOUNT and
+CURRENCY. :func:`value_of` gives the normalised JSON value of a span read as one kind.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.base import Word
+from engine.dates import DateOrder, guess_date_order, parse_date
+from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
+
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of"]
+
+
+class SpanKind(StrEnum):
+    """What a span can be read as."""
+
+    TEXT = "text"
+    LABEL = "label"
+    DATE = "date"
+    AMOUNT = "amount"
+    INTEGER = "integer"
+    IDENTIFIER = "identifier"
+    CURRENCY = "currency"
+    PERCENT = "percent"
+    QUANTITY = "quantity"
+    CHECKBOX = "checkbox"
+
+
+class Span(BaseModel):
+    """A run of words of one line read as one value (or one label).
+
+    ``word_indices`` point into the word list given to :func:`find_spans`; ``cell`` numbers the gap-delimited
+    cells of the document (spans of one cell share it). The typed attributes are set for the matching kinds.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    word_indices: list[int]
+    text: str
+    kinds: frozenset[SpanKind]
+    page: int
+    line: int
+    cell: int
+    bbox: tuple[float, float, float, float]
+    date: _dt.date | None = None
+    amount: Decimal | None = None
+    currency: str | None = None
+    identifier: str | None = None
+    percent: Decimal | None = None
+    unit: str | None = None
+    checked: bool | None = None
+
+    def has(self, kind: SpanKind) -> bool:
+        """Whether the span can be read as ``kind``."""
+        return kind in self.kinds
+
+
+# Words that close a label when an identifier or a number follows them.
+_MARKERS = frozenset(
+    "no no. nr nr. n° nº n. # num num. núm. nummer number numer numéro numero nro nro. ref ref. réf. "
+    "invoice rechnung factuur facture faktura fattura factura receipt bill quittung beleg order bestellung "
+    "commande bestelling zamówienie pedido ordine".split()
+)
+_GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
+_GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
+_IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
+_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+_BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "■", "[✓]", "[✔]", "⊠"})
+_BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "[_]"})
+# Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
+_UNITS = frozenset(
+    "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds ud. pz pz. "
+    "h hr hrs hour hours std std. stunden uur heure heures ore hod hod. min mins day days tag tage dag dagen "
+    "jour jours giorni dias month months mo mon monat monate maand maanden mois mese mesi "
+    "kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft kwh".split()
+)
+_GLUED_QUANTITY = re.compile(r"(?i)(\d+(?:[.,]\d+)?)(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len,
+                                                                                               reverse=True)) + ")")
+_CODE = re.compile(r"\[([^\]\s]+)\]|\*([^*\s]+)\*")  # [FURN_7777], *987123*: product codes
+_SKU = re.compile(r"(?=.*\d)[A-Z0-9][A-Z0-9\-_/.]{3,}")  # an article code: upper case and digits
+_GROUP = re.compile(r"[\d.,]+")
+_NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
+_MAX_DATE_WORDS = 6
+_MAX_LABEL_WORDS = 5
+_GLUED_BOX = re.compile(r"(\[[xX✓✔ ]?\]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
+
+
+@dataclass
+class _Unit:
+    """One or more adjacent words of a cell read as one token."""
+
+    start: int  # positions in the cell
+    end: int
+    kinds: set[SpanKind] = field(default_factory=set)
+    strong: bool = False  # splits text wherever it sits
+    peel: bool = False  # typed value peeled from the ends of text
+    label_end: bool = False
+    marker: bool = False
+    values: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def typed(self) -> bool:
+        return bool(self.kinds - {SpanKind.TEXT, SpanKind.LABEL})
+
+
+class _Classifier:
+    """Reads words and word windows as typed units, with the document's date order and decimal separator."""
+
+    def __init__(self, date_order: DateOrder | None, decimal_sep: str | None) -> None:
+        self.order = date_order
+        self.dec = decimal_sep
+
+    def word(self, text: str) -> _Unit:
+        u = _Unit(0, 1)
+        t = text.strip()
+        low = t.lower()
+        if t in _BOX_CHECKED or t in _BOX_EMPTY:
+            u.kinds, u.strong, u.values = {SpanKind.CHECKBOX}, True, {"checked": t in _BOX_CHECKED}
+            return u
+        if m := _GLUED_BOX.fullmatch(t):  # "☒Travel", "[X]Yes": the box and its option in one word
+            box = m.group(1).replace(" ", "")
+            u.kinds, u.strong, u.values = {SpanKind.CHECKBOX}, True, {"checked": box in _BOX_CHECKED}
+            return u
+        if (t.endswith((":", "：")) and not _TIME.fullmatch(t[:-1])) or t in (":", "："):  # "Date:", "19%:"
+            u.kinds, u.label_end = {SpanKind.LABEL}, True
+            return u
+        if low in _MARKERS:
+            u.kinds, u.marker = {SpanKind.TEXT}, True
+            return u
+        if self._typed(t, u):
+            return u
+        m = _GLUED_MARKER.fullmatch(t) or _GLUED_LABEL.fullmatch(t)
+        if m and any(c.isdigit() for c in m.group(m.lastindex or 1)):
+            inner = m.group(m.lastindex or 1)
+            if self._typed(inner, u) or _IDENT.fullmatch(inner):
+                u.kinds |= {SpanKind.IDENTIFIER}
+                u.values.setdefault("identifier", inner)
+                u.strong, u.peel = True, False
+                return u
+        u.kinds = {SpanKind.TEXT}
+        return u
+
+    def _typed(self, t: str, u: _Unit) -> bool:
+        """Fill ``u`` when ``t`` alone is a date, amount, percentage, currency or identifier."""
+        d = parse_date(t, order=self.order)
+        if d is not None:
+            u.kinds, u.strong, u.values = {SpanKind.DATE}, True, {"date": d}
+            return True
+        amount, currency = parse_money(t, decimal_sep=self.dec)
+        if amount is not None:
+            u.kinds = {SpanKind.AMOUNT}
+            u.values = {"amount": amount}
+            digits = t.lstrip("+-")
+            if digits.isdigit():
+                u.kinds.add(SpanKind.INTEGER)
+                if len(digits) >= 3:
+                    u.kinds.add(SpanKind.IDENTIFIER)
+                    u.values["identifier"] = t
+            else:
+                u.peel = True
+            if currency:
+                u.kinds.add(SpanKind.CURRENCY)
+                u.values["currency"] = currency
+                u.peel = True
+            return True
+        pct = parse_percent(t)
+        if pct is not None:
+            u.kinds, u.peel, u.values = {SpanKind.PERCENT}, True, {"percent": pct}
+            return True
+        code = detect_currency(t, strict=True)
+        if code is not None:
+            u.kinds, u.values = {SpanKind.CURRENCY}, {"currency": code}
+            return True
+        m = _GLUED_QUANTITY.fullmatch(t)
+        if m and (qty := parse_money(m.group(1), decimal_sep=self.dec)[0]) is not None:
+            u.kinds = {SpanKind.QUANTITY, SpanKind.AMOUNT}
+            u.values = {"amount": qty, "unit": m.group(2)}
+            return True
+        if m := _CODE.fullmatch(t):  # a bracketed code leads a description: peel it off
+            u.kinds, u.peel, u.values = {SpanKind.IDENTIFIER}, True, {"identifier": m.group(1) or m.group(2)}
+            return True
+        core = t.strip("()[]*")
+        if core and _IDENT.fullmatch(core) and any(c.isdigit() for c in core) and len(core) >= 2:
+            u.kinds, u.values = {SpanKind.IDENTIFIER}, {"identifier": core}
+            if _SKU.fullmatch(core):
+                u.values["sku"] = True
+            return True
+        return False
+
+    def window(self, texts: Sequence[str], tight: Sequence[bool]) -> _Unit | None:
+        """A multi-word unit starting at ``texts[0]``: the longest date, amount with currency, space-grouped
+        number (only across tight gaps: ``tight[k]`` is the gap after ``texts[k]``), percentage or check box.
+        None when only a single word fits."""
+        first = texts[0]
+        if any(c.isdigit() for c in first) or first[:1].isalpha():
+            for k in range(min(_MAX_DATE_WORDS, len(texts)), 1, -1):
+                d = parse_date(" ".join(texts[:k]), order=self.order)
+                if d is not None:
+                    return _Unit(0, k, {SpanKind.DATE}, strong=True, values={"date": d})
+        for k in range(min(4, len(texts)), 1, -1):
+            amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
+            # without a currency, only digit groups across tight gaps with decimals: "1 234,56"
+            if amount is None or (currency is None and not (
+                    all(tight[:k - 1]) and all(_GROUP.fullmatch(x) for x in texts[1:k])
+                    and re.search(r"[.,]\d{1,2}$", texts[k - 1]))):
+                continue
+            u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
+            if currency:
+                u.kinds.add(SpanKind.CURRENCY)
+                u.values["currency"] = currency
+            return u
+        if len(texts) >= 2 and texts[1].lower() in _UNITS and not texts[0].startswith(("-", "+")):
+            qty = parse_money(texts[0], decimal_sep=self.dec)[0]
+            if qty is not None and parse_money(texts[0])[1] is None:
+                kinds = {SpanKind.QUANTITY, SpanKind.AMOUNT}
+                return _Unit(0, 2, kinds, values={"amount": qty, "unit": texts[1]})
+        if len(texts) >= 2 and texts[1] in ("%", "%:"):
+            pct = parse_percent(texts[0] + "%")
+            if pct is not None:  # "19 %" / "TVA 0 %:" (the colon closes a label)
+                return _Unit(0, 2, {SpanKind.PERCENT}, peel=True, values={"percent": pct},
+                             label_end=texts[1] == "%:")
+        if first == "X" and len(texts) >= 2 and texts[1][:1].isupper() and texts[1].isalpha():
+            return _Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})  # "X Automobile"
+        for k in (3, 2):
+            box = "".join(texts[:k])
+            if len(texts) >= k and (box in _BOX_CHECKED or box in _BOX_EMPTY):
+                return _Unit(0, k, {SpanKind.CHECKBOX}, strong=True, values={"checked": box in _BOX_CHECKED})
+        return None
+
+
+def _char_width(words: Sequence[Word]) -> float:
+    widths = [(w.bbox[2] - w.bbox[0]) / len(w.text) for w in words if len(w.text) >= 2]
+    if not widths:
+        widths = [(w.bbox[2] - w.bbox[0]) / max(1, len(w.text)) for w in words]
+    return statistics.median(widths) if widths else 0.0
+
+
+def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tuple[list[int], list[bool]]]:
+    """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters; return each
+    cell with, per word but the last, whether the gap after it is tight (at most one character)."""
+    cw = _char_width([words[i] for i in line])
+    out: list[tuple[list[int], list[bool]]] = [([line[0]], [])]
+    for prev, cur in zip(line, line[1:], strict=False):
+        gap = words[cur].bbox[0] - words[prev].bbox[2]
+        if cw > 0 and gap > gap_factor * cw:
+            out.append(([cur], []))
+        else:
+            out[-1][0].append(cur)
+            out[-1][1].append(gap <= cw or cw == 0)
+    return out
+
+
+def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:
+    out: list[_Unit] = []
+    pos = 0
+    while pos < len(texts):
+        u = clf.window(texts[pos:pos + _MAX_DATE_WORDS], tight[pos:pos + _MAX_DATE_WORDS])
+        if u is None:
+            u = clf.word(texts[pos])
+        u.start, u.end = pos + u.start, pos + u.end
+        out.append(u)
+        pos = u.end
+    # a marker near the start of a cell closes a label when an identifier or a number follows it
+    # ("Invoice No. 123", "Rechnung Nr 5"); further in, it belongs to a description ("Pipe 15 mm - ref. 36")
+    since = 0  # units since the cell start or the last label
+    for a, b in zip(out, out[1:], strict=False):
+        if since <= 1 and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
+                and not b.strong:
+            a.label_end, a.kinds = True, {SpanKind.LABEL}
+        since = 0 if a.label_end else since + 1
+    return out
+
+
+def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False
+             ) -> list[tuple[list[_Unit], set[SpanKind]]]:
+    """Group the units between labels into spans: (units, kinds). With ``lead_number`` (a cell of a table
+    row), a number in front of a text is split off: "2 Frais de port" is a quantity and a description."""
+    if not units:
+        return []
+    if lead_number and len(units) > 1 and (
+            units[0].kinds & _NUMBER_KINDS or units[0].values.get("sku")) \
+            and not units[1].kinds & _NUMBER_KINDS and not units[1].strong:
+        return [([units[0]], set(units[0].kinds))] + _segment(units[1:], False)
+    if after_label and units[0].typed:
+        return [([units[0]], set(units[0].kinds))] + _segment(units[1:], False)
+    for i, u in enumerate(units):
+        if u.strong:
+            return _segment(units[:i], False) + [([u], set(u.kinds))] + _segment(units[i + 1:], False)
+    if all(u.typed for u in units):
+        return [([u], set(u.kinds)) for u in units]
+    head: list[tuple[list[_Unit], set[SpanKind]]] = []
+    tail: list[tuple[list[_Unit], set[SpanKind]]] = []
+    lo, hi = 0, len(units)
+    peeled = False
+    while hi > lo and (units[hi - 1].peel or (units[hi - 1].typed and (peeled or units[hi - 1].kinds
+                                                                        == {SpanKind.CURRENCY}))):
+        peeled = peeled or units[hi - 1].peel
+        hi -= 1
+        tail.insert(0, ([units[hi]], set(units[hi].kinds)))
+    peeled = False
+    while lo < hi and (units[lo].peel or (peeled and units[lo].typed)):
+        peeled = True
+        head.append(([units[lo]], set(units[lo].kinds)))
+        lo += 1
+    middle = [(units[lo:hi], {SpanKind.TEXT})] if hi > lo else []
+    return head + middle + tail
+
+
+def _label_word(u: _Unit) -> bool:
+    """Whether a unit can be part of a label: words, and rates such as the 20 % of "TVA 20 % :"."""
+    return not u.typed or u.kinds == {SpanKind.PERCENT}
+
+
+def _cell_spans(units: list[_Unit], row_like: bool) -> list[tuple[list[_Unit], set[SpanKind]]]:
+    out: list[tuple[list[_Unit], set[SpanKind]]] = []
+    prev_end = -1  # last unit already assigned
+    prev_label = False
+    for e, u in enumerate(units):
+        if not u.label_end:
+            continue
+        j = e
+        # After a label, untyped words before the next colon are that label's value; the next label is the
+        # colon word alone. Otherwise the label takes the untyped words before its colon.
+        if not (prev_label and all(not x.typed for x in units[prev_end + 1:e])):
+            while j - 1 > prev_end and _label_word(units[j - 1]) and e - j + 1 < _MAX_LABEL_WORDS:
+                j -= 1
+        out += _segment(units[prev_end + 1:j], prev_label, row_like and prev_end < 0)
+        out.append((units[j:e + 1], {SpanKind.LABEL}))
+        prev_end, prev_label = e, True
+    out += _segment(units[prev_end + 1:], prev_label, row_like and prev_end < 0)
+    # "Invoice No :" directly followed by "#": one label
+    merged: list[tuple[list[_Unit], set[SpanKind]]] = []
+    for group in out:
+        if merged and group[1] == {SpanKind.LABEL} and merged[-1][1] == {SpanKind.LABEL}:
+            merged[-1] = (merged[-1][0] + group[0], {SpanKind.LABEL})
+        else:
+            merged.append(group)
+    return merged
+
+
+def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = None,
+               decimal_sep: str | None = None, gap_factor: float = 2.0) -> list[Span]:
+    """Partition ``words`` into reading-ordered, non-overlapping typed spans (see the module docstring).
+
+    ``date_order`` (``"DMY"``/``"MDY"``) and ``decimal_sep`` (``"."``/``","``) default to what the document's
+    own dates and amounts suggest.
+    """
+    if not words:
+        return []
+    texts = [w.text for w in words]
+    lines: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        lines.setdefault((w.page, w.line), []).append(i)
+    order = DateOrder(date_order) if date_order else guess_date_order(
+        " ".join(words[i].text for i in sorted(idx, key=lambda i: words[i].bbox[0])) for idx in lines.values())
+    dec = decimal_sep or infer_decimal_separator(texts)
+    clf = _Classifier(order, dec)
+    spans: list[Span] = []
+    cell_no = 0
+    for key in sorted(lines):
+        line = sorted(lines[key], key=lambda i: (words[i].bbox[0], i))
+        cells = _cells(line, words, gap_factor)
+        units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]
+        # a table row: several cells, one of them an amount with decimals or a currency
+        row_like = len(cells) >= 2 and any(u.peel and SpanKind.AMOUNT in u.kinds for us in units for u in us)
+        for (cell, _), cell_units in zip(cells, units, strict=True):
+            for group, kinds in _cell_spans(cell_units, row_like):
+                idx = [cell[p] for u in group for p in range(u.start, u.end)]
+                spans.append(_make_span(len(spans), idx, group, kinds, words, cell_no))
+            cell_no += 1
+    return spans
+
+
+def _make_span(index: int, idx: list[int], units: list[_Unit], kinds: set[SpanKind], words: Sequence[Word],
+               cell: int) -> Span:
+    ws = [words[i] for i in idx]
+    values: dict[str, object] = dict(units[0].values) if len(units) == 1 and kinds != {SpanKind.TEXT} else {}
+    values.pop("sku", None)
+    return Span(
+        index=index,
+        word_indices=idx,
+        text=" ".join(w.text for w in ws),
+        kinds=frozenset(kinds),
+        page=ws[0].page,
+        line=ws[0].line,
+        cell=cell,
+        bbox=(min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
+              max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws)),
+        **values,
+    )
+
+
+def group_cells(spans: Sequence[Span]) -> list[list[Span]]:
+    """Spans grouped by cell, in reading order (a cell's text is the join of its spans' texts)."""
+    out: list[list[Span]] = []
+    for s in spans:
+        if out and out[-1][0].cell == s.cell:
+            out[-1].append(s)
+        else:
+            out.append([s])
+    return out
+
+
+def value_of(span: Span, kind: SpanKind | str) -> str | None:
+    """The normalised JSON value of ``span`` read as ``kind``: ISO date, plain decimal string, integer string,
+    identifier, ISO currency code, ``"true"``/``"false"`` for a check box, or the text (a label without its
+    colon). None when the span cannot be read as that kind."""
+    kind = SpanKind(kind)
+    if kind not in span.kinds:
+        return None
+    match kind:
+        case SpanKind.DATE:
+            return span.date.isoformat() if span.date else None
+        case SpanKind.AMOUNT:
+            return format(span.amount, "f") if span.amount is not None else None
+        case SpanKind.INTEGER:
+            return str(int(span.amount)) if span.amount is not None else None
+        case SpanKind.IDENTIFIER:
+            return span.identifier or span.text
+        case SpanKind.CURRENCY:
+            return span.currency
+        case SpanKind.QUANTITY:
+            return format(span.amount, "f") if span.amount is not None else None
+        case SpanKind.PERCENT:
+            return format(span.percent, "f") if span.percent is not None else None
+        case SpanKind.CHECKBOX:
+            return None if span.checked is None else str(span.checked).lower()
+        case SpanKind.LABEL:
+            return span.text.rstrip(" :：")
+        case _:
+            return span.text

@@ -1,0 +1,222 @@
+"""Finding a line-item table in a document's spans.
+
+A header is a line where at least two column labels of the row model are found (description, quantity,
+unit price, amount, or any field names for other models), matched word by word so that two labels sharing one
+cell ("BTW Hoeveelheid") still get their own x-ranges. Below it, each line with a number under a numeric column
+is a row; a row's spans go to the column they overlap most. The table stops at a totals line (a line the caller's
+``is_stop`` recognises), restarts at a repeated header (multi-page tables), and lines between rows without numbers
+(notes, serial numbers, section titles) are skipped. Without any header, runs of lines with a text and two or
+more amounts are taken as rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.base import Word
+from engine.labels import Phrase, label_score
+from engine.spans import Span, SpanKind
+
+__all__ = ["Column", "TableRow", "find_table"]
+
+_NUMERIC = frozenset({SpanKind.AMOUNT, SpanKind.INTEGER, SpanKind.QUANTITY})
+
+
+@dataclass(frozen=True)
+class Column:
+    """A field of the row model: its label phrases and whether it holds numbers."""
+
+    name: str
+    phrases: list[Phrase]
+    numeric: bool
+    concept: str | None = None
+
+
+@dataclass
+class TableRow:
+    """One row: for each field the spans that fill it (several for a description)."""
+
+    line: tuple[int, int]
+    cells: dict[str, list[Span]] = field(default_factory=dict)
+
+
+def _lines(spans: Sequence[Span]) -> list[list[Span]]:
+    out: list[list[Span]] = []
+    for s in spans:
+        if out and (out[-1][0].page, out[-1][0].line) == (s.page, s.line):
+            out[-1].append(s)
+        else:
+            out.append([s])
+    return out
+
+
+def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
+    """Column name → x-range for a header line, or {} when fewer than two columns match.
+
+    Header words that match no column become decoy columns (named ``_0``, ``_1``, ...) so that the numbers under
+    them (discount, VAT rate, position) are not pulled into a neighbouring column. A text column reaches to the
+    start of the next column, since descriptions run on past their header.
+    """
+    if any(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line):
+        return {}
+    runs: list[tuple[int, int]] = []  # word runs of up to four words inside each text span
+    for s in line:
+        if s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.PERCENT}:
+            idx = s.word_indices
+            runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)]
+    scored = []
+    for col in columns:
+        for lo, hi in runs:
+            sc = label_score(" ".join(words[i].text for i in range(lo, hi + 1)), col.phrases)
+            if sc >= 0.5:
+                scored.append((sc, hi - lo, col.name, lo, hi))
+    scored.sort(key=lambda t: (-t[0], -t[1]))
+    taken: dict[str, tuple[int, int]] = {}
+    for _, _, name, lo, hi in scored:
+        if name not in taken and all(hi < a or lo > b for a, b in taken.values()):
+            taken[name] = (lo, hi)
+    numeric = {c.name for c in columns if c.numeric}
+    if len(taken) < 2 or not set(taken) & numeric:
+        return {}
+    ranges = {name: (words[lo].bbox[0], words[hi].bbox[2]) for name, (lo, hi) in taken.items()}
+    for s in line:
+        owners = [name for name, (lo, hi) in taken.items() if any(lo <= i <= hi for i in s.word_indices)]
+        x0, x1 = s.bbox[0], s.bbox[2]
+        if len(owners) == 1:  # "Hrs/Qty Unit": the rest of the cell belongs to its column
+            a, b = ranges[owners[0]]
+            ranges[owners[0]] = (min(a, x0), max(b, x1))
+        elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
+            ranges[f"_{len(ranges)}"] = (x0, x1)
+    starts = sorted(a for a, _ in ranges.values())
+    for col in columns:
+        if not col.numeric and col.name in ranges:
+            a, b = ranges[col.name]
+            nxt = next((x for x in starts if x > b), None)
+            ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
+    return ranges
+
+
+def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: set[str]) -> str | None:
+    """The column a span overlaps most (else the nearest); numbers ignore how far text columns reach."""
+    x0, x1 = span.bbox[0], span.bbox[2]
+    if span.kinds & _NUMERIC and not span.has(SpanKind.TEXT):
+        ranges = {k: (a, min(b, a + 0.5 * (b - a) + 0.03)) if k in text_cols else (a, b)
+                  for k, (a, b) in ranges.items()}
+    best, best_key = None, (-1.0, 0.0)
+    for name, (a, b) in ranges.items():
+        overlap = min(x1, b) - max(x0, a)
+        distance = max(a - x1, x0 - b, 0.0)
+        key = (overlap, 0.0) if overlap > 0 else (0.0, -distance)
+        if key > best_key:
+            best, best_key = name, key
+    if best_key[0] <= 0 and -best_key[1] > 0.12:  # far from every column
+        return None
+    return best
+
+
+def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
+    for kind in prefer:
+        for s in reversed(spans):
+            if s.has(kind):
+                return s
+    return None
+
+
+def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> TableRow | None:
+    by_col: dict[str, list[Span]] = {}
+    text_cols = {c.name for c in columns if not c.numeric}
+    for s in line:
+        col = _column_of(s, ranges, text_cols)
+        if col is not None:
+            by_col.setdefault(col, []).append(s)
+    row = TableRow(line=(line[0].page, line[0].line))
+    text_col = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in by_col.get(text_col, [])):
+        return None  # no description: a line of figures (a totals block), not an item
+    for col in columns:
+        got = by_col.get(col.name, [])
+        if col.numeric:
+            prefer = ((SpanKind.QUANTITY, SpanKind.INTEGER, SpanKind.AMOUNT) if col.concept == "quantity"
+                      else (SpanKind.AMOUNT,))
+            pick = _pick([s for s in got if not s.has(SpanKind.PERCENT) and not s.has(SpanKind.DATE)], prefer)
+            if pick is not None:
+                row.cells[col.name] = [pick]
+        elif col.name == text_col:
+            texts = [s for s in got if not s.has(SpanKind.DATE)]
+            # a product code in front of or after the description is not part of it
+            while len(texts) > 1 and texts[0].kinds <= {SpanKind.IDENTIFIER, SpanKind.INTEGER, SpanKind.AMOUNT}:
+                texts = texts[1:]  # a position number or a code
+            while len(texts) > 1 and texts[-1].kinds == {SpanKind.IDENTIFIER}:
+                texts = texts[:-1]
+            row.cells[col.name] = texts
+    if text_col is None:  # no description header: the row's text spans
+        text = next((c.name for c in columns if not c.numeric), None)
+        texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}]
+        if text and texts:
+            row.cells[text] = texts
+    numbers = [n for c in columns if c.numeric and (n := row.cells.get(c.name))]
+    decimal = any(not s[0].has(SpanKind.INTEGER) for s in numbers)
+    if not numbers or not decimal:
+        return None
+    row.cells = {k: v for k, v in row.cells.items() if v}
+    return row
+
+
+def _headerless(lines: list[list[Span]], columns: Sequence[Column],
+                is_stop: Callable[[list[Span]], bool]) -> list[TableRow]:
+    """Rows of a text followed by two or more amounts, in runs of at least two lines."""
+    text = next((c for c in columns if not c.numeric), None)
+    amount = next((c for c in columns if c.concept == "amount"), None)
+    price = next((c for c in columns if c.concept == "unit_price"), None)
+    qty = next((c for c in columns if c.concept == "quantity"), None)
+    if text is None or amount is None:
+        return []
+    rows: list[TableRow] = []
+    for line in lines:
+        if is_stop(line):
+            break
+        amounts = [s for s in line if s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER)]
+        texts = [s for s in line if s.has(SpanKind.TEXT)]
+        if len(amounts) < 2 or not texts or texts[0].bbox[0] > amounts[0].bbox[0]:
+            continue
+        row = TableRow(line=(line[0].page, line[0].line), cells={text.name: [texts[0]], amount.name: [amounts[-1]]})
+        if price is not None:
+            row.cells[price.name] = [amounts[-2]]
+        q = next((s for s in line if s.kinds & {SpanKind.QUANTITY, SpanKind.INTEGER}
+                  and texts[0].bbox[2] <= s.bbox[0] < amounts[-1].bbox[0]), None)
+        if qty is not None and q is not None:
+            row.cells[qty.name] = [q]
+        rows.append(row)
+    return rows if len(rows) >= 2 else []
+
+
+def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[Column],
+               is_stop: Callable[[list[Span]], bool],
+               is_skip: Callable[[list[Span]], bool] = lambda line: False) -> list[TableRow]:
+    """The rows of the document's line-item table, in reading order (see the module docstring)."""
+    lines = _lines(spans)
+    rows: list[TableRow] = []
+    ranges: dict[str, tuple[float, float]] = {}
+    page = None
+    found_header = False
+    for line in lines:
+        header = _header(line, words, columns)
+        if header:
+            ranges, page, found_header = header, line[0].page, True
+            continue
+        if not ranges:
+            continue
+        if is_stop(line):
+            ranges = {}
+            continue
+        if line[0].page != page:  # a new page without a repeated header: keep the columns
+            page = line[0].page
+        if is_skip(line):
+            continue
+        row = _row(line, ranges, columns)
+        if row is not None:
+            rows.append(row)
+    if not found_header:
+        return _headerless(lines, columns, is_stop)
+    return rows

@@ -1,0 +1,93 @@
+"""Skew estimation by projection profile.
+
+Ink pixels are projected onto the vertical axis at candidate angles; text lines give the sharpest profile
+(largest sum of squared row counts) when the angle matches the page's skew. Points are rotated rather than the
+image, so a coarse-to-fine search costs a few hundred milliseconds on a page.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+from PIL import Image
+
+__all__ = ["deskew", "estimate_skew", "otsu_threshold", "rotate"]
+
+logger = logging.getLogger(__name__)
+
+_WORK_SIDE = 1600
+_MAX_POINTS = 250_000
+#: the best angle must sharpen the profile at least this much over 0°, else the page is left as it is
+_MIN_GAIN = 1.02
+
+
+def otsu_threshold(gray: np.ndarray) -> int:
+    """Otsu's threshold of an 8-bit greyscale array."""
+    hist = np.bincount(gray.ravel(), minlength=256).astype(np.float64)
+    total = hist.sum()
+    if total == 0:
+        return 128
+    levels = np.arange(256, dtype=np.float64)
+    weight_bg = np.cumsum(hist)
+    weight_fg = total - weight_bg
+    sum_bg = np.cumsum(hist * levels)
+    mean_bg = np.divide(sum_bg, weight_bg, out=np.zeros(256), where=weight_bg > 0)
+    mean_fg = np.divide(sum_bg[-1] - sum_bg, weight_fg, out=np.zeros(256), where=weight_fg > 0)
+    between = weight_bg * weight_fg * (mean_bg - mean_fg) ** 2
+    return int(np.argmax(between))
+
+
+def _profile_score(ys: np.ndarray, xs: np.ndarray, angle: float) -> float:
+    t = np.deg2rad(angle)
+    proj = ys * np.cos(t) - xs * np.sin(t)
+    bins = np.bincount((proj - proj.min()).astype(np.int64)).astype(np.float64)
+    return float(np.dot(bins, bins))
+
+
+def estimate_skew(image: Image.Image, max_angle: float = 10.0) -> float:
+    """The counter-clockwise rotation in degrees that straightens the text lines of ``image`` (0 if unsure)."""
+    gray = image.convert("L")
+    scale = min(1.0, _WORK_SIDE / max(gray.size))
+    if scale < 1.0:
+        gray = gray.resize((max(1, int(gray.width * scale)), max(1, int(gray.height * scale))), Image.Resampling.BOX)
+    arr = np.asarray(gray, dtype=np.uint8)
+    threshold = otsu_threshold(arr)
+    ink = arr < threshold
+    ink_share = float(ink.mean())
+    if ink_share < 0.0005 or ink_share > 0.5:
+        return 0.0  # blank, or so dark that the "ink" is background
+    ys, xs = np.nonzero(ink)
+    if ys.size < 200:
+        return 0.0
+    if ys.size > _MAX_POINTS:
+        pick = np.random.default_rng(0).choice(ys.size, _MAX_POINTS, replace=False)
+        ys, xs = ys[pick], xs[pick]
+    ys = ys.astype(np.float64)
+    xs = xs.astype(np.float64)
+
+    def best_of(angles: np.ndarray) -> tuple[float, float]:
+        scores = [_profile_score(ys, xs, a) for a in angles]
+        i = int(np.argmax(scores))
+        return float(angles[i]), float(scores[i])
+
+    coarse, _ = best_of(np.arange(-max_angle, max_angle + 1e-9, 0.5))
+    fine, fine_score = best_of(np.arange(coarse - 0.5, coarse + 0.5 + 1e-9, 0.05))
+    if fine_score < _profile_score(ys, xs, 0.0) * _MIN_GAIN:
+        return 0.0
+    return round(fine, 2)
+
+
+def rotate(image: Image.Image, angle: float) -> Image.Image:
+    """``image`` turned ``angle`` degrees counter-clockwise on an expanded white canvas."""
+    fill = 255 if image.mode == "L" else (255, 255, 255)
+    return image.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=fill)
+
+
+def deskew(image: Image.Image, max_angle: float = 10.0) -> tuple[Image.Image, float]:
+    """``image`` rotated upright (white corners, canvas expanded) and the angle applied."""
+    angle = estimate_skew(image, max_angle)
+    if abs(angle) < 0.1:
+        return image, 0.0
+    logger.debug("deskewed by %.2f°", angle)
+    return rotate(image, angle), angle

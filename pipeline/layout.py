@@ -1,0 +1,121 @@
+"""Reading order: from recognised words (in pixel or point coordinates) to the engine's :class:`Word` list.
+
+Every text source hands over *line units*: words already known to share a line (a PyMuPDF text line, a
+Tesseract text line, a RapidOCR box). Units are merged into page-wide lines by vertical overlap, so the two
+columns of an invoice header read as one line each ("Bill to: …   Invoice no: …"); lines go top to bottom and
+words left to right. Units that do not run left to right (vertical margin text) keep their own order and come
+after the page's horizontal lines.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.base import Word
+
+__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "to_words"]
+
+#: a unit joins the current line when they overlap vertically by this share of the smaller height
+_OVERLAP = 0.5
+#: words at or above this confidence are kept whatever they contain
+_GARBAGE_CONFIDENCE = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class RawWord:
+    """A recognised word in the page's own coordinates (y downwards) with confidence 0..1."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    confidence: float = 1.0
+
+
+@dataclass(slots=True)
+class LineUnit:
+    """Words the text source already put on one line, in their order. ``horizontal`` is False for rotated
+    or vertical text."""
+
+    words: list[RawWord]
+    horizontal: bool = True
+
+    @property
+    def top(self) -> float:
+        return min(w.y0 for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.y1 for w in self.words)
+
+
+def is_garbage(text: str, confidence: float) -> bool:
+    """True for words not worth keeping: empty, control characters only, or low confidence without a single
+    letter or digit (OCR's reading of specks and rules)."""
+    stripped = "".join(ch for ch in text if not unicodedata.category(ch).startswith(("C", "Z")))
+    if not stripped:
+        return True
+    if confidence < _GARBAGE_CONFIDENCE and not any(ch.isalnum() for ch in stripped):
+        return True
+    return False
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return min(a1, b1) - max(a0, b0)
+
+
+def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
+    """Page-wide lines in reading order: top to bottom, each left to right."""
+    horizontal = [u for u in units if u.words and u.horizontal]
+    others = [u for u in units if u.words and not u.horizontal]
+    horizontal.sort(key=lambda u: ((u.top + u.bottom) / 2, min(w.x0 for w in u.words)))
+
+    lines: list[list[RawWord]] = []
+    # each line is compared with the unit that opened it, not with a band that grows as units join:
+    # a growing band lets a tall heading chain two text lines together
+    anchor: tuple[float, float] | None = None
+    for unit in horizontal:
+        top, bottom = unit.top, unit.bottom
+        if anchor is not None:
+            shared = _overlap(top, bottom, anchor[0], anchor[1])
+            if shared > 0 and shared >= _OVERLAP * min(bottom - top, anchor[1] - anchor[0]):
+                lines[-1].extend(unit.words)
+                continue
+        lines.append(list(unit.words))
+        anchor = (top, bottom)
+    ordered = [sorted(line, key=lambda w: (w.x0, w.y0)) for line in lines]
+    ordered.extend(list(u.words) for u in others)
+    return ordered
+
+
+def to_words(
+    lines: Sequence[Sequence[RawWord]], *, page: int, width: float, height: float, first_line: int
+) -> list[Word]:
+    """Engine words for one page: boxes normalised by the page size and clamped to 0..1, document-wide line
+    numbers starting at ``first_line`` (empty lines are not numbered)."""
+    words: list[Word] = []
+    line_no = first_line
+    w = float(width) or 1.0
+    h = float(height) or 1.0
+
+    def clamp(v: float) -> float:
+        return min(1.0, max(0.0, v))
+
+    for line in lines:
+        if not line:
+            continue
+        for raw in line:
+            words.append(
+                Word(
+                    text=raw.text,
+                    page=page,
+                    line=line_no,
+                    bbox=(clamp(raw.x0 / w), clamp(raw.y0 / h), clamp(raw.x1 / w), clamp(raw.y1 / h)),
+                    confidence=clamp(raw.confidence),
+                )
+            )
+        line_no += 1
+    return words

@@ -1,0 +1,290 @@
+"""PDF input through PyMuPDF: open within limits, read the text layer, decide which pages need OCR, and get a
+page's image for OCR (the embedded scan at native size when the page is one image, else a render).
+
+MuPDF's own console messages are switched off; its warnings are read per page instead, to tell a damaged
+page from a blank one.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import pymupdf
+from PIL import Image
+
+from pipeline.config import LimitSettings, OCRSettings
+from pipeline.errors import (
+    CorruptFileError,
+    EncryptedFileError,
+    TooManyPagesError,
+    TruncatedFileError,
+)
+from pipeline.images import check_pixels, flatten
+from pipeline.layout import LineUnit, RawWord
+
+__all__ = [
+    "PageImage",
+    "PageText",
+    "needs_ocr",
+    "ocr_image",
+    "open_pdf",
+    "load_page",
+    "render",
+]
+
+logger = logging.getLogger(__name__)
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+_warnings_lock = threading.Lock()
+_DAMAGE = ("syntax error", "cannot load content stream", "object is not a stream", "expected 'endobj'",
+           "non-page object", "corrupt", "invalid", "bad xref", "cannot find")
+#: share of replacement / private-use characters above which a text layer is treated as unreadable
+_GARBLED_SHARE = 0.3
+#: an image this much of the page is enough for a page with almost no text to be OCR'd
+_MIN_IMAGE_COVER = 0.1
+#: vector paths on a text-less page that suggest outlined text (fonts converted to curves)
+_MIN_DRAWINGS = 20
+#: never render a page for OCR below this resolution, even when its scan is coarser
+_MIN_RENDER_DPI = 100
+
+
+@dataclass
+class PageText:
+    """A page's text layer: line units in the page's displayed coordinates (points, y downwards)."""
+
+    units: list[LineUnit]
+    chars: int
+    garbled: bool
+    width: float
+    height: float
+
+
+@dataclass
+class PageImage:
+    """An image of a page for OCR and its resolution. ``native`` when it is the embedded scan as stored."""
+
+    image: Image.Image
+    dpi: float
+    native: bool
+
+
+def open_pdf(path: Path, limits: LimitSettings) -> pymupdf.Document:
+    """Open a PDF, trying the empty password, and check its page count.
+
+    Raises :class:`TruncatedFileError` (file cut short: no ``%%EOF`` and a broken cross-reference table),
+    :class:`EncryptedFileError`, :class:`CorruptFileError`, :class:`TooManyPagesError`.
+    """
+    data = Path(path).read_bytes()
+    complete = b"%%EOF" in data[-2048:]
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # noqa: BLE001 - MuPDF raises FileDataError, RuntimeError, ValueError
+        if not complete:
+            raise TruncatedFileError("the PDF is cut short (no end-of-file marker) and cannot be opened") from exc
+        raise CorruptFileError(f"the PDF is damaged and cannot be opened: {exc}") from exc
+    if doc.needs_pass and not doc.authenticate(""):
+        doc.close()
+        raise EncryptedFileError("the PDF is password-protected; it cannot be read without the password")
+    if not complete and doc.is_repaired:
+        doc.close()
+        raise TruncatedFileError(
+            "the PDF is cut short (no end-of-file marker, broken cross-reference table); pages may be missing"
+        )
+    if doc.page_count == 0:
+        doc.close()
+        raise CorruptFileError("the PDF has no pages")
+    if doc.page_count > limits.max_pages:
+        count = doc.page_count
+        doc.close()
+        raise TooManyPagesError(f"the PDF has {count} pages; the limit is {limits.max_pages} (limits.max_pages)")
+    if doc.is_repaired:
+        logger.info("PDF cross-reference table was broken and has been repaired")
+    return doc
+
+
+def _check_page_damage(page: pymupdf.Page, empty: bool, warnings: str) -> None:
+    doc = page.parent
+    for xref in page.get_contents():
+        try:
+            doc.xref_stream(xref)
+        except Exception as exc:  # noqa: BLE001
+            raise CorruptFileError(f"page {page.number + 1} of the PDF is damaged: {exc}") from exc
+    lowered = warnings.lower()
+    if empty and any(marker in lowered for marker in _DAMAGE):
+        first = next(line for line in warnings.splitlines() if any(m in line.lower() for m in _DAMAGE))
+        raise CorruptFileError(f"page {page.number + 1} of the PDF is damaged ({first.strip()})")
+
+
+def _garbled(text: str) -> bool:
+    visible = [ch for ch in text if not ch.isspace()]
+    if not visible:
+        return False
+    bad = sum(1 for ch in visible if ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cn"))
+    return bad / len(visible) > _GARBLED_SHARE
+
+
+def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple[pymupdf.Page, PageText]:
+    """Page ``index`` and its text layer: words grouped in PyMuPDF's lines, in displayed (rotated) coordinates.
+
+    Raises :class:`CorruptFileError` when the page cannot be read, or when it comes out empty while MuPDF
+    reports damage (a page lost to corruption must not pass for a blank page);
+    :class:`~pipeline.errors.DecompressionBombError` when an image on the page is over ``limits.max_pixels``
+    (checked from the image dictionaries, before anything on the page is rendered).
+    """
+    flags = pymupdf.TEXTFLAGS_WORDS | pymupdf.TEXT_MEDIABOX_CLIP
+    with _warnings_lock:
+        pymupdf.TOOLS.mupdf_warnings(reset=True)
+        try:
+            page = doc.load_page(index)
+            textpage = page.get_textpage(flags=flags)
+            raw_words = page.get_text("words", textpage=textpage)
+            layout = page.get_text("dict", textpage=textpage)
+        except Exception as exc:  # noqa: BLE001
+            raise CorruptFileError(f"page {index + 1} of the PDF cannot be read: {exc}") from exc
+        warnings = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""
+    matrix = page.rotation_matrix
+    turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
+    horizontal: dict[tuple[int, int], bool] = {}
+    for block in layout.get("blocks", []):
+        for line_no, line in enumerate(block.get("lines", [])):
+            dx, dy = pymupdf.Point(line["dir"]) * turn
+            horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
+
+    units: dict[tuple[int, int], LineUnit] = {}
+    chars = 0
+    text = []
+    for x0, y0, x1, y1, word, block_no, line_no, _ in raw_words:
+        if not word.strip():
+            continue
+        rect = pymupdf.Rect(x0, y0, x1, y1) * matrix
+        key = (block_no, line_no)
+        unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
+        unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
+        chars += len(word)
+        text.append(word)
+    for info in page.get_image_info():
+        check_pixels(info["width"], info["height"], limits, f"an image on page {index + 1}")
+    empty = chars == 0 and not page.get_images() and not _has_drawings(page)
+    _check_page_damage(page, empty, warnings)
+    if warnings:
+        logger.debug("MuPDF on page %d: %s", page.number + 1, warnings.replace("\n", "; ")[:300])
+    return page, PageText(
+        units=list(units.values()), chars=chars, garbled=_garbled("".join(text)),
+        width=page.rect.width, height=page.rect.height,
+    )
+
+
+def _has_drawings(page: pymupdf.Page, minimum: int = 1) -> bool:
+    try:
+        return len(page.get_cdrawings()) >= minimum
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _unrotated(page: pymupdf.Page) -> pymupdf.Rect:
+    """The page rectangle in the unrotated space that image and text positions use."""
+    return pymupdf.Rect(page.rect * page.derotation_matrix).normalize()
+
+
+def _cover(page: pymupdf.Page, bbox: tuple[float, float, float, float]) -> float:
+    """Share of the page covered by ``bbox`` (unrotated coordinates)."""
+    rect = _unrotated(page)
+    return abs(pymupdf.Rect(bbox) & rect) / (abs(rect) or 1.0)
+
+
+def _image_cover(page: pymupdf.Page) -> float:
+    return min(1.0, sum(_cover(page, info["bbox"]) for info in page.get_image_info()))
+
+
+def needs_ocr(page: pymupdf.Page, text: PageText, settings: OCRSettings) -> bool:
+    """Whether the page's words must come from OCR: an unreadable text layer, or almost no text on a page
+    that shows images (a scan) or many vector paths (text converted to outlines)."""
+    if text.garbled:
+        return True
+    if text.chars >= settings.min_text_chars:
+        return False
+    return _image_cover(page) >= _MIN_IMAGE_COVER or _has_drawings(page, _MIN_DRAWINGS)
+
+
+def _pixmap_to_pil(pix: pymupdf.Pixmap) -> Image.Image:
+    if pix.colorspace is None:
+        raise ValueError("image mask without colour space")
+    if pix.alpha:
+        pix = pymupdf.Pixmap(pix, 0)
+    if pix.n not in (1, 3):
+        pix = pymupdf.Pixmap(pymupdf.csRGB, pix)
+    mode = "L" if pix.n == 1 else "RGB"
+    return Image.frombytes(mode, (pix.width, pix.height), pix.samples)
+
+
+def _native_image(page: pymupdf.Page, limits: LimitSettings) -> PageImage | None:
+    """The page's single scan image as stored, when the page is exactly that (upright, no mask, no text)."""
+    if page.rotation % 360:
+        return None
+    infos = [i for i in page.get_image_info(xrefs=True) if _cover(page, i["bbox"]) > 0]
+    big = [i for i in infos if _cover(page, i["bbox"]) >= 0.5]
+    rest = sum(_cover(page, i["bbox"]) for i in infos if i not in big)
+    if len(big) != 1 or rest > 0.02:
+        return None
+    info = big[0]
+    a, b, c, d, _, _ = info["transform"]
+    if info.get("xref", 0) <= 0 or info.get("has-mask") or abs(b) > 1e-3 or abs(c) > 1e-3 or a <= 0 or d <= 0:
+        return None
+    check_pixels(info["width"], info["height"], limits, f"the image on page {page.number + 1}")
+    try:
+        image = _pixmap_to_pil(pymupdf.Pixmap(page.parent, info["xref"]))
+    except Exception as exc:  # noqa: BLE001 - unusual encodings are rendered instead
+        logger.debug("page %d: embedded image not usable as is (%s); rendering", page.number + 1, exc)
+        return None
+    bbox = pymupdf.Rect(info["bbox"])
+    dpi = image.width / (bbox.width / 72.0) if bbox.width else 0.0
+    if image.size != (info["width"], info["height"]) or dpi <= 0:
+        return None
+    return PageImage(image=image, dpi=dpi, native=True)
+
+
+def render(page: pymupdf.Page, dpi: float, limits: LimitSettings, *, gray: bool = False) -> Image.Image:
+    """The page rendered at ``dpi`` (lowered to fit ``limits.max_pixels``), as an L or RGB image."""
+    rect = page.rect
+    pixels = (rect.width / 72.0 * dpi) * (rect.height / 72.0 * dpi)
+    if pixels > limits.max_pixels:
+        dpi = dpi * math.sqrt(limits.max_pixels / pixels) * 0.99
+        logger.info("page %d is very large; rendering at %.0f DPI to stay within limits.max_pixels",
+                    page.number + 1, dpi)
+    try:
+        pix = page.get_pixmap(dpi=max(1, int(dpi)), colorspace=pymupdf.csGRAY if gray else pymupdf.csRGB,
+                              alpha=False)
+    except Exception as exc:  # noqa: BLE001
+        raise CorruptFileError(f"page {page.number + 1} of the PDF cannot be rendered: {exc}") from exc
+    return flatten(_pixmap_to_pil(pix))
+
+
+def ocr_image(page: pymupdf.Page, text: PageText, settings: OCRSettings, limits: LimitSettings) -> PageImage:
+    """The image to OCR for a page: the embedded scan at native size when the page is one image (downscaled
+    only when far above ``settings.dpi``), else a render at ``settings.dpi`` — capped at the resolution of the
+    page's scan, since upscaling a coarse scan does not help OCR."""
+    if text.chars == 0:
+        native = _native_image(page, limits)
+        if native is not None:
+            if native.dpi > 1.5 * settings.dpi:
+                scale = settings.dpi / native.dpi
+                size = (max(1, round(native.image.width * scale)), max(1, round(native.image.height * scale)))
+                native = PageImage(native.image.resize(size, Image.Resampling.LANCZOS), settings.dpi, True)
+            return native
+    dpi = float(settings.dpi)
+    scan_dpis = []
+    for info in page.get_image_info():
+        bbox = pymupdf.Rect(info["bbox"])
+        if bbox.width > 0 and _cover(page, info["bbox"]) >= 0.25:
+            scan_dpis.append(info["width"] / (bbox.width / 72.0))
+    if scan_dpis:
+        dpi = max(_MIN_RENDER_DPI, min(dpi, max(scan_dpis)))
+    return PageImage(image=render(page, dpi, limits), dpi=dpi, native=False)
+

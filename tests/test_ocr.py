@@ -1,0 +1,330 @@
+"""The text/OCR stage: words, boxes and reading order from every input kind, and a typed error for every
+kind of bad input. Tesseract runs in a handful of tests only (about a second each)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from pipeline import errors as E
+from pipeline.config import LimitSettings, OCRSettings, Settings
+from pipeline.deskew import estimate_skew
+from pipeline.images import open_raster
+from pipeline.ingest import identify
+from pipeline.layout import LineUnit, RawWord, is_garbage, order_lines
+from pipeline.models import FileKind, TextSource
+from pipeline.ocr import load_document, page_image_path
+from tests import inputs_factory as F
+
+
+def settings(**limits) -> Settings:
+    return Settings(limits=LimitSettings(**limits), ocr=OCRSettings())
+
+
+def load(path: Path, s: Settings | None = None, **kw):
+    s = s or settings()
+    return load_document(identify(path, path.parent, s.limits), s, **kw)
+
+
+def texts(doc) -> list[str]:
+    return [w.text for w in doc.words]
+
+
+def lines_of(doc) -> list[str]:
+    out: dict[int, list[str]] = {}
+    for w in doc.words:
+        out.setdefault(w.line, []).append(w.text)
+    return [" ".join(v) for v in out.values()]
+
+
+def recall(found: list[str], truth: list[str]) -> float:
+    pool = list(found)
+    hits = 0
+    for word in truth:
+        if word in pool:
+            pool.remove(word)
+            hits += 1
+    return hits / len(truth)
+
+
+# --- born-digital ----------------------------------------------------------------------------------------
+
+
+def test_born_digital_pdf_words_boxes_and_reading_order(tmp_path: Path):
+    path = F.write_invoice_pdf(tmp_path / "inv.pdf", pages=2)
+    doc = load(path, pages_dir=tmp_path / "pages")
+    assert [p.text_source for p in doc.pages] == [TextSource.TEXT_LAYER] * 2
+    first = [w for w in doc.words if w.page == 0]
+    assert [w.text for w in first][: len(F.invoice_words())] == F.invoice_words()
+    # the two header columns read as one line each
+    assert lines_of(doc)[0] == "ACME Supplies Ltd INVOICE"
+    assert "42 Harbour Street Invoice No: INV-2024-0173" in lines_of(doc)
+    invoice = next(w for w in first if w.text == "INVOICE")
+    assert invoice.bbox[0] == pytest.approx(400 / 612, abs=0.002)
+    assert 0 < invoice.bbox[1] < invoice.bbox[3] < 80 / 792 + 0.01
+    assert all(w.confidence == 1.0 and all(0 <= v <= 1 for v in w.bbox) for w in doc.words)
+    # line numbers are document-wide and never go back
+    assert [w.line for w in doc.words] == sorted(w.line for w in doc.words)
+    assert min(w.line for w in doc.words if w.page == 1) > max(w.line for w in first)
+    # page images: PNGs at image_dpi, also written under pages_dir/<sha[:16]>/page-<n>.png
+    assert len(doc.images) == 2
+    image = Image.open(io.BytesIO(doc.images[0]))
+    assert image.size == (round(612 / 72 * 100), round(792 / 72 * 100))
+    assert doc.pages[1].image_path == page_image_path(tmp_path / "pages", doc.source.sha256, 1)
+    assert doc.pages[1].image_path.read_bytes() == doc.images[1]
+    assert doc.pages[1].image_path.name == "page-2.png"
+    assert set(doc.seconds) == {"load", "ocr"} and doc.seconds["ocr"] == 0
+
+
+def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=792, height=612)  # landscape media shown as portrait through /Rotate 90
+    page.set_rotation(90)
+    for x, y, text in F.INVOICE_LINES:
+        page.insert_text(pymupdf.Point(x, y) * page.derotation_matrix, text, fontsize=11, rotate=90)
+    doc.save(tmp_path / "rot.pdf")
+    loaded = load(tmp_path / "rot.pdf")
+    assert loaded.pages[0].width == 612 and loaded.pages[0].height == 792
+    assert texts(loaded) == F.invoice_words()
+    invoice = next(w for w in loaded.words if w.text == "INVOICE")
+    assert invoice.bbox[0] == pytest.approx(400 / 612, abs=0.002)
+
+
+def test_plain_text_file_gets_grid_boxes_and_a_page_image(tmp_path: Path):
+    path = tmp_path / "Faktura Płock.txt"
+    path.write_text("Faktura nr: F 12/2021\tData: 2021-01-01\n\nNabywca:  GŁÓWNY URZĄD\n", encoding="utf-8")
+    doc = load(path)
+    assert doc.source.kind is FileKind.TEXT and doc.source.source == "Faktura Płock.txt"
+    assert lines_of(doc) == ["Faktura nr: F 12/2021 Data: 2021-01-01", "Nabywca: GŁÓWNY URZĄD"]
+    assert doc.pages[0].text_source is TextSource.PLAIN_TEXT
+    data = next(w for w in doc.words if w.text == "Data:")
+    nabywca = next(w for w in doc.words if w.text == "Nabywca:")
+    urzad = next(w for w in doc.words if w.text == "GŁÓWNY")
+    assert data.bbox[0] > nabywca.bbox[2]  # the tab kept its column
+    assert urzad.bbox[0] - nabywca.bbox[2] == pytest.approx(2 * 6 / doc.pages[0].width)  # two spaces
+    assert nabywca.bbox[1] > data.bbox[3]  # the blank line left its gap
+    assert Image.open(io.BytesIO(doc.images[0])).mode == "L"
+
+
+def test_long_text_is_paged_and_limited(tmp_path: Path):
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(f"line {i}" for i in range(250)) + "\fnext sheet\n")
+    doc = load(path)
+    assert len(doc.pages) == 4  # 100 + 100 + 50 lines, then the form feed
+    assert doc.words[-2].text == "next" and doc.words[-2].page == 3
+    with pytest.raises(E.TooManyPagesError):
+        load(path, settings(max_pages=3))
+
+
+# --- scans (Tesseract) ------------------------------------------------------------------------------------
+
+
+def test_scanned_pdf_page_is_ocred_after_deskew(tmp_path: Path):
+    scan = F.scanned_invoice(dpi=150, angle=2.0)
+    path = F.image_pdf([scan], tmp_path / "scan.pdf", dpi=150)
+    doc = load(path)
+    page = doc.pages[0]
+    assert page.text_source is TextSource.TESSERACT
+    assert page.ocr_confidence is not None and page.ocr_confidence > 0.8
+    assert recall(texts(doc), F.invoice_words()) >= 0.9
+    found = lines_of(doc)
+    assert any("ACME" in line and "INVOICE" in line for line in found)  # columns merged into one line
+    order = " ".join(found)
+    assert order.index("Subtotal") < order.index("Total due") < order.index("Payment")
+    assert all(0 <= v <= 1 for w in doc.words for v in w.bbox)
+    assert 0 < doc.seconds["ocr"] and page.words == len(doc.words)
+
+
+def test_multipage_tiff_with_upside_down_and_blank_pages(tmp_path: Path):
+    upright = F.render_page(F.invoice_pdf_doc(), 0, dpi=150)
+    upside_down = upright.rotate(180)
+    path = F.multipage_tiff([upright, upside_down, F.blank_image(600, 800)], tmp_path / "scan.tiff", dpi=150)
+    doc = load(path)
+    assert [p.index for p in doc.pages] == [0, 1, 2]
+    assert doc.pages[2].words == 0  # a blank page is recorded, not an error
+    for page in (0, 1):
+        words = [w.text for w in doc.words if w.page == page]
+        assert recall(words, F.invoice_words()) >= 0.9, page
+
+
+def test_mixed_pdf_uses_text_layer_and_ocr_per_page(tmp_path: Path):
+    doc = load(F.mixed_pdf(tmp_path / "mixed.pdf", scan_dpi=150))
+    assert [p.text_source for p in doc.pages] == [TextSource.TEXT_LAYER, TextSource.TESSERACT,
+                                                  TextSource.TEXT_LAYER]
+    assert doc.pages[2].words == 0
+    scanned = [w.text for w in doc.words if w.page == 1]
+    assert recall(scanned, F.invoice_words()) >= 0.85
+    assert len(doc.images) == 3
+
+
+# --- documents without text -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", ["blank_pdf", "blank_png", "noise_png", "blank_text_pdf"])
+def test_documents_without_readable_text_fail_with_no_text(tmp_path: Path, make: str):
+    if make == "blank_pdf":
+        path = F.blank_pdf(tmp_path / "blank.pdf", pages=2)
+    elif make == "blank_png":
+        path = F.save_image(F.blank_image(), tmp_path / "blank.png")
+    elif make == "noise_png":
+        path = F.save_image(F.noise_image(), tmp_path / "noise.png")
+    else:
+        path = F.image_pdf([F.noise_image(600, 800)], tmp_path / "noise.pdf", dpi=100)
+    with pytest.raises(E.OCRError) as err:
+        load(path)
+    assert err.value.code == "ocr.no_text"
+    assert err.value.stage == "ocr"
+
+
+# --- bad inputs -------------------------------------------------------------------------------------------
+
+
+def _png(path: Path) -> Path:
+    return F.save_image(F.render_page(F.invoice_pdf_doc(), 0, dpi=100), path)
+
+
+def _jpeg(path: Path) -> Path:
+    return F.save_image(F.render_page(F.invoice_pdf_doc(), 0, dpi=100), path, "JPEG")
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "code"),
+    [
+        (lambda d: F.truncated_copy(F.write_invoice_pdf(d / "a.pdf", 3), d / "t.pdf", 0.5),
+         E.TruncatedFileError, "input.truncated"),
+        (lambda d: F.truncated_copy(_png(d / "a.png"), d / "t.png", 0.5), E.TruncatedFileError, "input.truncated"),
+        (lambda d: F.truncated_copy(_jpeg(d / "a.jpg"), d / "t.jpg", 0.7), E.TruncatedFileError, "input.truncated"),
+        (lambda d: F.corrupted_copy(_png(d / "a.png"), d / "c.png", 0.4), E.CorruptFileError, "input.corrupt"),
+        (lambda d: F.corrupted_copy(F.write_invoice_pdf(d / "a.pdf", 3), d / "c.pdf", 0.3, 400),
+         E.CorruptFileError, "input.corrupt"),
+        (lambda d: (d / "j.pdf").write_bytes(b"%PDF-1.7\n" + b"garbage " * 100 + b"\n%%EOF\n") and d / "j.pdf",
+         E.CorruptFileError, "input.corrupt"),
+        (lambda d: F.encrypted_pdf(d / "e.pdf"), E.EncryptedFileError, "input.encrypted"),
+        (lambda d: F.write_invoice_pdf(d / "p.pdf", pages=4), E.TooManyPagesError, "input.too_many_pages"),
+        (lambda d: F.multipage_tiff([F.blank_image(50, 50)] * 4, d / "p.tif"), E.TooManyPagesError,
+         "input.too_many_pages"),
+        (lambda d: F.png_header_only(d / "bomb.png", 30_000, 30_000), E.DecompressionBombError,
+         "input.decompression_bomb"),
+        (lambda d: F.image_pdf([F.blank_image(3000, 3000)], d / "big.pdf"), E.DecompressionBombError,
+         "input.decompression_bomb"),
+    ],
+    ids=["pdf-truncated", "png-truncated", "jpeg-truncated", "png-corrupt", "pdf-corrupt-page", "pdf-garbage",
+         "pdf-encrypted", "pdf-too-many-pages", "tiff-too-many-pages", "png-bomb-header", "pdf-image-bomb"],
+)
+def test_bad_inputs_raise_typed_errors(tmp_path: Path, make, error, code):
+    path = make(tmp_path)
+    with pytest.raises(error) as err:
+        load(path, settings(max_pages=3, max_pixels=5_000_000))
+    assert err.value.code == code
+    assert err.value.stage == "ingest"
+    assert len(err.value.message) > 15 and not err.value.message.startswith("<")
+
+
+def test_a_huge_page_is_rendered_within_the_pixel_limit(tmp_path: Path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=5000, height=5000)  # 69 × 69 inches: 48 MP at 100 DPI
+    page.insert_text((100, 100), "Poster invoice total 12.00", fontsize=40)
+    doc.save(tmp_path / "poster.pdf")
+    loaded = load(tmp_path / "poster.pdf", settings(max_pixels=2_000_000))
+    image = Image.open(io.BytesIO(loaded.images[0]))
+    assert image.width * image.height <= 2_000_000
+    assert texts(loaded) == ["Poster", "invoice", "total", "12.00"]
+
+
+def test_pillows_own_bomb_check_is_mapped(tmp_path: Path):
+    path = F.png_header_only(tmp_path / "bomb.png", 20_000, 20_000)  # 400 MP: over twice Pillow's limit
+    with pytest.raises(E.DecompressionBombError):
+        load(path, settings(max_pixels=10**12))
+
+
+def test_owner_password_only_pdf_opens_with_the_empty_password(tmp_path: Path):
+    doc = load(F.encrypted_pdf(tmp_path / "owner.pdf", user_password=""))
+    assert texts(doc)[:3] == ["ACME", "Supplies", "Ltd"]
+
+
+def test_jpeg_exif_orientation_is_applied(tmp_path: Path):
+    image = Image.new("L", (300, 100), 255)  # stored landscape
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90° clockwise to display"
+    path = tmp_path / "photo.jpg"
+    image.save(path, "JPEG", exif=exif.tobytes())
+    (page,) = open_raster(path, FileKind.JPEG, LimitSettings())
+    assert page.image.size == (100, 300)
+
+
+def test_odd_image_modes_are_flattened(tmp_path: Path):
+    rgba = Image.new("RGBA", (40, 20), (0, 0, 0, 0))  # fully transparent: must become white, not black
+    path = F.save_image(rgba, tmp_path / "a.png")
+    (page,) = open_raster(path, FileKind.PNG, LimitSettings())
+    assert page.image.mode == "RGB" and page.image.getpixel((5, 5)) == (255, 255, 255)
+    wide = Image.new("I;16", (40, 20), 300)
+    path = F.save_image(wide, tmp_path / "w.tif", "TIFF")
+    (page,) = open_raster(path, FileKind.TIFF, LimitSettings())
+    assert page.image.mode == "L"
+
+
+def test_missing_language_data_is_a_config_error(tmp_path: Path):
+    path = _png(tmp_path / "a.png")
+    s = Settings(ocr=OCRSettings(languages="xx_nonexistent"))
+    with pytest.raises(E.ConfigError, match="xx_nonexistent"):
+        load(path, s)
+
+
+# --- pieces -----------------------------------------------------------------------------------------------
+
+
+def test_estimate_skew_finds_the_rotation():
+    page = F.render_page(F.invoice_pdf_doc(), 0, dpi=100)
+    for angle in (-3.0, 1.2):
+        rotated = page.rotate(angle, expand=True, fillcolor=255)
+        assert estimate_skew(rotated) == pytest.approx(-angle, abs=0.15)
+    assert estimate_skew(F.blank_image(200, 200)) == 0.0
+
+
+def _unit(text: str, x: float, y: float, h: float = 10, horizontal: bool = True) -> LineUnit:
+    words = []
+    for token in text.split():
+        words.append(RawWord(token, x, y, x + 8 * len(token), y + h))
+        x += 8 * len(token) + 5
+    return LineUnit(words, horizontal)
+
+
+def test_order_lines_merges_columns_and_keeps_lines_apart():
+    units = [
+        _unit("Invoice no: 7", 300, 101),  # right column, same line as "Bill to"
+        _unit("Bill to: Jane", 10, 100),
+        _unit("Street 1", 10, 113),  # next line: overlaps the first by 0 px
+        _unit("vertical margin", 590, 10, h=300, horizontal=False),
+        _unit("Total 12.00", 10, 300, h=14),
+    ]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["Bill to: Jane Invoice no: 7", "Street 1", "Total 12.00", "vertical margin"]
+
+
+def test_a_tall_heading_does_not_chain_two_lines_together():
+    units = [_unit("ACME", 10, 82), _unit("INVOICE", 300, 80, h=30), _unit("Street", 10, 96)]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["ACME INVOICE", "Street"]
+
+
+@pytest.mark.parametrize(("text", "conf", "garbage"), [
+    ("", 0.9, True), ("  ", 0.9, True), ("|", 0.2, True), ("—", 0.1, True), ("|", 0.9, False),
+    ("a1", 0.05, False), ("Total", 0.2, False),
+])
+def test_is_garbage(text: str, conf: float, garbage: bool):
+    assert is_garbage(text, conf) is garbage
+
+
+@pytest.mark.slow
+def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
+    path = F.save_image(F.scanned_invoice(dpi=200, angle=1.5), tmp_path / "scan.png", dpi=200)
+    s = Settings(ocr=OCRSettings(engine="rapidocr"))
+    doc = load(path, s)
+    assert doc.pages[0].text_source is TextSource.RAPIDOCR
+    assert recall(texts(doc), F.invoice_words()) >= 0.85
+    assert re.search(r"Total due\s+201\.00", " ".join(lines_of(doc)))

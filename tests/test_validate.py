@@ -1,0 +1,338 @@
+"""Validation, business rules, grounding, classification, routing and the finalize/extract stages."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from pydantic import field_serializer
+
+from engine.base import EngineResult, FieldResult
+from engine.registry import create_engine
+from pipeline.classify import classify_words, keyword_scores
+from pipeline.config import Settings
+from pipeline.errors import ClassifyError
+from pipeline.grounding import GroundingIndex, date_candidates, leaf_kinds, number_candidates
+from pipeline.models import Document, ErrorItem, FileKind, PageInfo, SourceFile, Status, TextSource
+from pipeline.route import route
+from pipeline.stages import Prepared, extract, finalize
+from pipeline.validate import check_fields, validate_data
+from schemas import DocumentSchema, Invoice, Receipt
+from tests.conftest import KeyValueEngine, words_of
+
+GOOD_INVOICE = {
+    "vendor_name": "Acme Tools Ltd", "invoice_number": "INV-1001", "invoice_date": "2024-03-05",
+    "due_date": "2024-04-04", "currency": "EUR", "subtotal": "100.00", "tax": "20.00", "total": "120.00",
+    "line_items": [{"description": "Hammer drill", "quantity": "2", "unit_price": "50.00", "amount": "100.00"}],
+}
+
+# the same invoice as a German page would print it
+INVOICE_PAGE = words_of(
+    "Acme Tools Ltd",
+    "Rechnung Nr. INV-1001",
+    "Datum: 05.03.2024 Fällig: 4. April 2024",
+    "Pos Beschreibung Menge Preis Betrag",
+    "1 Hammer drill 2 50,00 100,00",
+    "Zwischensumme 100,00 €",
+    "MwSt 20,00 €",
+    "Gesamt 120,00 EUR",
+)
+
+
+def codes(errors: list[ErrorItem]) -> list[str]:
+    return [e.code for e in errors]
+
+
+# ------------------------------------------------------------------------------------------ normalisers
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1,234.56", {Decimal("1234.56")}),
+    ("1.234,56", {Decimal("1234.56")}),
+    ("1 234,56", {Decimal("1234.56")}),
+    ("€1.234,56", {Decimal("1234.56")}),
+    ("(12.00)", {Decimal("-12.00")}),
+    ("1,500", {Decimal("1500"), Decimal("1.500")}),  # ambiguous: both readings count
+    ("Total", set()),
+    ("INV-2024", set()),
+])
+def test_number_candidates_read_any_locale(text: str, expected: set[Decimal]) -> None:
+    assert number_candidates(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2024-03-05", {date(2024, 3, 5)}),
+    ("05.03.2024", {date(2024, 3, 5)}),
+    ("03/04/2024", {date(2024, 4, 3), date(2024, 3, 4)}),
+    ("13/04/2024", {date(2024, 4, 13)}),
+    ("5 March 2024", {date(2024, 3, 5)}),
+    ("12.50", set()),
+])
+def test_date_candidates_read_any_format(text: str, expected: set[date]) -> None:
+    assert date_candidates(text) == expected
+
+
+def test_leaf_kinds_follow_the_model() -> None:
+    kinds = leaf_kinds(Invoice)
+    assert kinds["invoice_date"] == "date"
+    assert kinds["currency"] == "choice"
+    assert kinds["line_items[].amount"] == "number"
+    assert kinds["vendor_name"] == "text"
+
+
+# -------------------------------------------------------------------------------------------- grounding
+
+
+def test_grounding_finds_values_whatever_their_printed_form() -> None:
+    index = GroundingIndex(INVOICE_PAGE)
+    total = index.find_number("total", Decimal("120.00"))
+    assert total is not None and INVOICE_PAGE[total.word_indices[0]].text == "120,00"
+    due = index.find_date("due_date", date(2024, 4, 4))
+    assert due is not None and [INVOICE_PAGE[i].text for i in due.word_indices] == ["4.", "April", "2024"]
+    vendor = index.find_text("vendor_name", "ACME TOOLS LTD.")
+    assert vendor is not None and vendor.method == "exact" and vendor.page == 0
+    x0, y0, x1, y1 = vendor.bbox
+    assert x0 < x1 and y0 < y1
+    assert index.find_text("vendor_name", "Acme Tols Ltd").method == "fuzzy"  # an OCR slip
+    assert index.find_text("vendor_name", "Globex Corporation") is None
+    assert index.find_choice("currency", "EUR") is not None
+
+
+def test_grounding_does_not_match_inside_a_word() -> None:
+    index = GroundingIndex(words_of("Acmeville Hardware"))
+    assert index.find_text("vendor_name", "Acme") is None
+
+
+def test_check_fields_grounds_and_flags() -> None:
+    settings = Settings()
+    data = dict(GOOD_INVOICE, invoice_number="INV-9999")  # not on the page
+    check = check_fields(data, Invoice, INVOICE_PAGE, {"total": FieldResult(path="total", value="120.00",
+                                                                            confidence=0.3)}, settings)
+    assert check.fields["total"].page == 0 and check.fields["total"].bbox is not None
+    assert check.fields["total"].confidence == 0.3
+    assert check.fields["invoice_number"].page is None
+    flagged = {(e.code, e.field) for e in check.errors}
+    assert flagged == {("ground.not_found", "invoice_number"), ("confidence.low", "total")}
+
+
+def test_check_fields_uses_engine_word_indices() -> None:
+    fr = FieldResult(path="vendor_name", value="Acme Tools Ltd", confidence=0.9, word_indices=[0, 1, 2])
+    check = check_fields({"vendor_name": "Acme Tools Ltd"}, Invoice, INVOICE_PAGE, {"vendor_name": fr}, Settings())
+    assert check.fields["vendor_name"].bbox == tuple(round(c, 4) for c in (0.0, 0.0, 0.29, 0.04))
+
+
+def test_engine_pointers_are_checked_against_the_value() -> None:
+    page = words_of("Facture VF3684451586", "Total 12,50")
+    truncated = FieldResult(path="invoice_number", value="VF368445", confidence=0.9, word_indices=[1])
+    check = check_fields({"invoice_number": "VF368445"}, Invoice, page, {"invoice_number": truncated}, Settings())
+    assert [(e.code, e.field) for e in check.errors] == [("ground.not_found", "invoice_number")]
+    wrong_word = FieldResult(path="total", value="12.50", confidence=0.9, word_indices=[0])
+    check = check_fields({"total": "12.50"}, Invoice, page, {"total": wrong_word}, Settings())
+    assert check.errors == [] and check.fields["total"].bbox == page[3].bbox  # found by search instead
+
+
+def test_values_inside_a_word_are_found_at_token_boundaries() -> None:
+    index = GroundingIndex(words_of("Invoice#INV-12345 Total:99"))
+    assert index.find_text("invoice_number", "INV-12345") is not None
+    assert index.find_text("invoice_number", "INV-1234") is None
+
+
+def test_grounding_can_be_switched_off() -> None:
+    settings = Settings(validation={"require_grounding": False})
+    check = check_fields({"invoice_number": "NOT-THERE"}, Invoice, INVOICE_PAGE, {}, settings)
+    assert check.errors == []
+
+
+def test_choices_and_booleans_are_not_required_in_the_text() -> None:
+    check = check_fields({"currency": "JPY"}, Invoice, words_of("no currency here"), {}, Settings())
+    assert check.errors == []
+
+
+# ------------------------------------------------------------------------------------------- validation
+
+
+def test_valid_invoice_passes_and_is_normalised() -> None:
+    v = validate_data(dict(GOOD_INVOICE, total=120), Invoice, Settings())
+    assert v.ok and v.instance is not None
+    assert v.data["total"] == "120"  # JSON of a Decimal
+    assert v.data["due_date"] == "2024-04-04"
+
+
+def test_pydantic_errors_become_typed_items() -> None:
+    data = dict(GOOD_INVOICE, invoice_date="2024-13-40", currency="XXX", extra_field=1)
+    del data["vendor_name"]
+    v = validate_data(data, Invoice, Settings())
+    assert v.instance is None and v.data == data  # raw data kept for review
+    found = {(e.stage, e.code, e.field) for e in v.errors}
+    assert ("validate", "validate.missing", "vendor_name") in found
+    assert ("validate", "validate.type", "invoice_date") in found
+    assert ("validate", "validate.type", "currency") in found
+    assert ("validate", "validate.extra", "extra_field") in found
+    assert all(len(e.message) < 300 for e in v.errors)
+
+
+def test_required_value_left_empty_is_missing() -> None:
+    v = validate_data(dict(GOOD_INVOICE, currency=None), Invoice, Settings())
+    assert [(e.code, e.field) for e in v.errors] == [("validate.missing", "currency")]
+    assert "required" in v.errors[0].message
+
+
+def test_nested_error_paths_are_dotted() -> None:
+    data = dict(GOOD_INVOICE, line_items=[{"description": "x", "amount": "ten"}])
+    v = validate_data(data, Invoice, Settings())
+    assert ("validate.type", "line_items[0].amount") in {(e.code, e.field) for e in v.errors}
+
+
+def test_business_rules_are_reported_with_fields() -> None:
+    data = dict(GOOD_INVOICE, total="130.00", due_date="2024-01-01")
+    v = validate_data(data, Invoice, Settings())
+    assert v.instance is not None
+    assert sorted(codes(v.errors)) == ["rule.due_before_issue", "rule.total_mismatch"]
+    assert all(e.stage == "rules" for e in v.errors)
+    mismatch = next(e for e in v.errors if e.code == "rule.total_mismatch")
+    assert mismatch.field == "subtotal,tax,total"
+
+
+def test_rule_tolerance_comes_from_settings() -> None:
+    data = dict(GOOD_INVOICE, total="120.04")
+    assert "rule.total_mismatch" in codes(validate_data(data, Invoice, Settings()).errors)
+    loose = Settings(validation={"tolerance": "0.05"})
+    assert validate_data(data, Invoice, loose).ok
+
+
+class _Odd(DocumentSchema):
+    """A user type whose serializer breaks its own JSON Schema: only the JSON Schema check can see it."""
+
+    doc_type: ClassVar[str] = "odd_test"
+    code: str
+
+    @field_serializer("code")
+    def _as_int(self, value: str) -> int:
+        return len(value)
+
+
+def test_json_schema_runs_beside_pydantic() -> None:
+    v = validate_data({"code": "abc"}, _Odd, Settings())
+    assert v.instance is not None
+    assert [(e.code, e.field) for e in v.errors] == [("schema.type", "code")]
+
+
+def test_invalid_data_is_kept_json_ready() -> None:
+    v = validate_data({"total": Decimal("1.50"), "invoice_date": date(2024, 1, 2)}, Invoice, Settings())
+    assert v.instance is None
+    assert v.data == {"total": "1.50", "invoice_date": "2024-01-02"}
+
+
+def test_non_object_data_is_a_type_error() -> None:
+    v = validate_data(["not", "an", "object"], Invoice, Settings())
+    assert codes(v.errors) == ["validate.type"] and v.data is None
+
+
+# -------------------------------------------------------------------------------------------- classify
+
+
+def test_classify_by_keywords() -> None:
+    invoice = classify_words(words_of("INVOICE", "Invoice number 17", "Bill to ACME", "Subtotal 10 VAT 2"))
+    assert invoice.doc_type == "invoice" and invoice.reason is None
+    receipt = classify_words(words_of("RECEIPT", "Paid by card VISA", "Thank you"))
+    assert receipt.doc_type == "receipt" and receipt.reason is None
+
+
+def test_weak_classification_is_a_review_reason_not_a_failure() -> None:
+    c = classify_words(words_of("hello world nothing to see"))
+    assert c.doc_type in {"invoice", "receipt", "claim_form"}
+    assert c.reason is not None and c.reason.code == "classify.low_confidence"
+
+
+def test_forced_doc_type_wins() -> None:
+    c = classify_words(words_of("RECEIPT", "Thank you"), "invoice")
+    assert c.doc_type == "invoice" and c.forced and c.reason is None
+    with pytest.raises(ClassifyError, match="unknown document type"):
+        classify_words([], "no_such_type")
+
+
+def test_field_labels_classify_other_languages() -> None:
+    # no keyword of any type, but German labels of invoice-only fields (lexicon of engine.labels)
+    words = words_of("Musterfirma GmbH", "Rechnungsnummer: 2024-17", "Fälligkeitsdatum: 01.02.2024",
+                     "Menge Einzelpreis Betrag", "Zwischensumme 10,00", "MwSt 1,90", "Gesamtbetrag 11,90")
+    c = classify_words(words)
+    assert c.doc_type == "invoice" and c.reason is None, c.scores
+
+
+def test_keyword_scores_ignore_case_and_accents() -> None:
+    scores = keyword_scores("FACTURE n° 12 — Facturé", [Invoice, Receipt])
+    assert scores["invoice"] >= 1 and scores["receipt"] == 0
+
+
+# ----------------------------------------------------------------------------------------------- route
+
+
+@pytest.mark.parametrize(("data", "errors", "status"), [
+    ({"a": 1}, [], Status.ACCEPTED),
+    ({"a": 1}, [ErrorItem(stage="ingest", code="input.duplicate", message="copy")], Status.ACCEPTED),
+    ({"a": 1}, [ErrorItem(stage="rules", code="rule.x", message="m")], Status.REVIEW),
+    ({"a": 1}, [ErrorItem(stage="ground", code="ground.not_found", message="m")], Status.REVIEW),
+    ({"a": 1}, [ErrorItem(stage="classify", code="classify.low_confidence", message="m")], Status.REVIEW),
+    ({"a": 1}, [ErrorItem(stage="engine", code="engine.canvas_decode", message="m")], Status.REVIEW),
+    (None, [ErrorItem(stage="engine", code="engine.crash", message="m")], Status.FAILED),
+    (None, [ErrorItem(stage="ocr", code="ocr.no_text", message="m")], Status.FAILED),
+    (None, [], Status.FAILED),
+])
+def test_route(data: dict | None, errors: list[ErrorItem], status: Status) -> None:
+    assert route(data, errors) is status
+
+
+# ------------------------------------------------------------------------------------- finalize/extract
+
+
+def _prepared(words, doc_type: str = "invoice", name: str = "a.pdf") -> Prepared:
+    source = SourceFile(path=Path(name), source=name, size=10, sha256="0" * 64, kind=FileKind.PDF)
+    document = Document(source=source, pages=[PageInfo(index=0, width=595, height=842,
+                                                       text_source=TextSource.TEXT_LAYER)], words=words)
+    return Prepared(source=source, document=document,
+                    classification=classify_words(words, doc_type), cache_key="k", seconds={"load": 0.1})
+
+
+def test_finalize_accepts_a_clean_grounded_result() -> None:
+    result = EngineResult(id="a.pdf", data=GOOD_INVOICE)
+    record = finalize(_prepared(INVOICE_PAGE), result, Settings())
+    assert record.status is Status.ACCEPTED, record.errors
+    assert record.data["total"] == "120.00"
+    assert record.fields["total"].page == 0
+    assert record.metrics["pages"] == 1 and record.metrics["source_kind"] == "born_digital"
+    assert set(record.metrics["seconds"]) >= {"load", "engine", "validate"}
+
+
+def test_finalize_review_keeps_data_and_reasons() -> None:
+    result = EngineResult(id="a.pdf", data=dict(GOOD_INVOICE, total="999.00"), error_code="engine.canvas_overflow",
+                          error="line items did not fit")
+    record = finalize(_prepared(INVOICE_PAGE), result, Settings())
+    assert record.status is Status.REVIEW and record.data is not None
+    assert {"engine.canvas_overflow", "rule.total_mismatch", "ground.not_found"} <= set(codes(record.errors))
+
+
+def test_finalize_fails_without_data() -> None:
+    record = finalize(_prepared(INVOICE_PAGE), EngineResult(id="a.pdf", error_code="engine.crash", error="boom"),
+                      Settings())
+    assert record.status is Status.FAILED and record.data is None
+    assert codes(record.errors) == ["engine.crash"]
+
+
+def test_extract_isolates_a_poisonous_document() -> None:
+    engine = create_engine("kv", {"crash_on": ["b.txt"]})
+    batch = [_prepared(words_of("total: 1.00"), name=n) for n in ("a.txt", "b.txt", "c.txt")]
+    results = extract(batch, engine)
+    assert [r.id for r in results] == ["a.txt", "b.txt", "c.txt"]
+    assert results[0].data == {"total": "1.00"} and results[2].data == {"total": "1.00"}
+    assert results[1].data is None and results[1].error_code == "engine.crash"
+
+
+def test_extract_does_not_hammer_a_server_that_is_down() -> None:
+    engine = create_engine("kv", {"down": True})
+    batch = [_prepared(words_of("total: 1.00"), name=n) for n in ("a.txt", "b.txt")]
+    results = extract(batch, engine)
+    assert [r.error_code for r in results] == ["engine.unavailable"] * 2
+    assert len(KeyValueEngine.calls) == 1
