@@ -19,10 +19,10 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "BLACK",
+    "WHITE",
     "DocCanvas",
     "FieldSpan",
     "Typeface",
-    "WHITE",
     "fallback_typeface",
     "typefaces",
 ]
@@ -67,7 +67,7 @@ class Typeface:
 
 
 @functools.lru_cache(maxsize=4096)
-def _glyph(font_key: int, font: pymupdf.Font, ch: str) -> bool:  # noqa: ARG001 - key makes the cache per font
+def _glyph(font_key: int, font: pymupdf.Font, ch: str) -> bool:
     return ch.isspace() or bool(font.has_glyph(ord(ch)))
 
 

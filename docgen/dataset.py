@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Any
 
 from docgen.generate import DOC_TYPES, DocGenError, GeneratedDoc, generate, layouts
 
-__all__ = ["DatasetSpec", "SAMPLE_SET", "SampleSpec", "iter_dataset", "write_dataset", "write_doc", "write_sample"]
+__all__ = ["SAMPLE_SET", "DatasetSpec", "SampleSpec", "iter_dataset", "write_dataset", "write_doc", "write_sample"]
 
 logger = logging.getLogger(__name__)
 
@@ -188,11 +188,3 @@ def write_dataset(out: Path, spec: DatasetSpec, *, manifest: bool = False, spans
             manifest_file.close()
     return count
 
-
-def summarize(docs: Sequence[GeneratedDoc]) -> dict[str, int]:
-    """Counts by type, layout and format (for the CLI's report)."""
-    counts: dict[str, int] = {}
-    for d in docs:
-        for key in (d.doc_type, f"{d.doc_type}/{d.layout}", f"format/{d.fmt}"):
-            counts[key] = counts.get(key, 0) + 1
-    return counts

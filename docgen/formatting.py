@@ -117,7 +117,7 @@ def make_formatter(rng: random.Random, locale: Locale, currency: str, label_seed
     symbols = CURRENCY_SYMBOLS.get(currency, ())
     style_weights = {MoneyStyle.SYMBOL: 0.55 if symbols else 0.0, MoneyStyle.CODE_BEFORE: 0.12,
                      MoneyStyle.CODE_AFTER: 0.13, MoneyStyle.BARE: 0.2}
-    styles, weights = zip(*style_weights.items())
+    styles, weights = zip(*style_weights.items(), strict=True)
     money_style = rng.choices(styles, weights=weights)[0]
     symbol = rng.choice(symbols) if symbols else currency
     # "$1,234.56" has no space; "€ 1.234,56" (nl) and "1.234,56 €" (de/fr) have one; "CHF 12.00" always.

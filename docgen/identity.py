@@ -168,8 +168,9 @@ _VAT = {
 }
 
 _IBAN = {
-    "en-GB": "GB99 AAAA 9999 9999 9999 99", "de-DE": "DE99 9999 9999 9999 9999 99", "de-CH": "CH99 9999 9999 9999 9999 9",
-    "fr-FR": "FR99 9999 9999 9999 9999 9999 999", "nl-NL": "NL99 AAAA 9999 9999 99", "es-ES": "ES99 9999 9999 9999 9999 9999",
+    "en-GB": "GB99 AAAA 9999 9999 9999 99", "de-DE": "DE99 9999 9999 9999 9999 99",
+    "de-CH": "CH99 9999 9999 9999 9999 9", "fr-FR": "FR99 9999 9999 9999 9999 9999 999",
+    "nl-NL": "NL99 AAAA 9999 9999 99", "es-ES": "ES99 9999 9999 9999 9999 9999",
     "it-IT": "IT99 A999 9999 9999 9999 9999 999", "pl-PL": "PL99 9999 9999 9999 9999 9999 9999",
 }
 
@@ -244,7 +245,8 @@ def invoice_number(rng: random.Random, issued: date) -> str:
         lambda: f"INV-{y}-{r(1, 9999):04d}",
         lambda: f"{y}/{r(1, 999)}",
         lambda: f"F{r(1000, 9999)}K{y % 100:02d}",
-        lambda: f"#{rng.choice(('BLR', 'MUM', 'DEL', 'HYD'))}_WF{rng.choice(('LD', 'BC', ''))}{y}{r(10**9, 10**10 - 1)}",
+        lambda: f"#{rng.choice(('BLR', 'MUM', 'DEL', 'HYD'))}_WF{rng.choice(('LD', 'BC', ''))}{y}"
+                f"{r(10**9, 10**10 - 1)}",
         lambda: str(r(10**7, 10**9 - 1)),
         lambda: f"RE-{y % 100:02d}{r(1, 99999):05d}",
         lambda: f"FV/{r(1, 999)}/{m:02d}/{y}",

@@ -123,7 +123,7 @@ class Locale:
 
     def pick_currency(self, rng: random.Random) -> str:
         """Choose a currency code with this locale's weights."""
-        codes, weights = zip(*self.currencies)
+        codes, weights = zip(*self.currencies, strict=True)
         return rng.choices(codes, weights=weights)[0]
 
     def format_percent(self, rate: Decimal, nf: NumberFormat) -> str:
@@ -885,7 +885,7 @@ def _make(code: str, lang: str, *, nfs: tuple[NumberFormat, ...], dates: tuple[s
     months = _MONTHS[lang]
     return Locale(
         code=code, language=lang, labels=_LANG_LABELS[lang], number_formats=nfs,
-        date_styles=tuple(DateStyle(p) for p in dates) + (_ISO,),
+        date_styles=(*(DateStyle(p) for p in dates), _ISO),
         months=months, months_abbr=_abbr(months, 3, abbr_dot), currencies=currencies,
         symbol_after=symbol_after, tax_rates=tuple(_D(r) for r in rates),
         page_size=(612.0, 792.0) if letter else (595.28, 841.89), country=country, percent_space=percent_space,

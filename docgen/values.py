@@ -15,8 +15,16 @@ from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
-from docgen.identity import Party, PostalAddress, customer_number, invoice_number, make_address, make_party, \
-    make_person, po_number
+from docgen.identity import (
+    Party,
+    PostalAddress,
+    customer_number,
+    invoice_number,
+    make_address,
+    make_party,
+    make_person,
+    po_number,
+)
 from docgen.locales import Locale
 from docgen.words import GOODS, INCIDENTS, INSURERS, RECEIPT_ITEMS, fill_pattern, lookup
 from schemas import ClaimForm, ClaimType, DocumentSchema, Invoice, Receipt
@@ -419,7 +427,7 @@ def make_claim(rng: random.Random, locale: Locale, currency: str) -> ClaimData:
         lambda: f"{rng.choice(prefix)}/{incident.year - rng.randint(0, 6)}/{fill_pattern(rng, '999999')}",
     ))()
     texts = lookup(INCIDENTS, locale.language)[claim_type.value]
-    police = claim_type.value in {"auto", "home"} and rng.random() < 0.55 or rng.random() < 0.1
+    police = (claim_type.value in {"auto", "home"} and rng.random() < 0.55) or rng.random() < 0.1
     return ClaimData(
         insurer=rng.choice(INSURERS), claimant=make_person(rng, locale), date_of_birth=dob, policy_number=policy,
         claim_type=claim_type, address=make_address(rng, locale), phone=make_party(rng, locale).phone or "",

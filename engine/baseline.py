@@ -20,15 +20,11 @@ how it was found (label adjacency, agreement with the arithmetic rules).
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import logging
-import re
 import time
 import types
 import typing
-from collections import Counter
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -36,72 +32,19 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic.fields import FieldInfo
 
-from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult, Word
+from engine import rules
+from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
-from engine.labels import Phrase, label_phrases, label_score, label_tokens, normalise, value_words
-from engine.numbers import detect_currency
-from engine.spans import Span, SpanKind, find_spans, value_of
+from engine.labels import label_phrases, label_score
+from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
+from engine.spans import Span, SpanKind, value_of
 from engine.tables import Column, TableRow, find_table
 
 __all__ = ["BaselineEngine", "BaselineOptions"]
 
 logger = logging.getLogger(__name__)
 
-# Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
-_TITLE_WORDS = frozenset(
-    "invoice invoices rechnung factuur facture faktura factura fattura fatura receipt quittung kassenbon bon "
-    "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
-    "creditnota avoir proforma pro forma bill".split())
-# Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
-_LEGAL_FORMS = frozenset(
-    "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda".split())
-_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
-# Contact and registration lines end an address block.
-_CONTACT = re.compile(r"(?i)^(tel|t[ée]l[ée]?fono?|phone|telefon|tlf|t|fax|e-?mail|mail|www|https?|ust|vat|tax|nif|"
-                      r"cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer|nip|regon|abn|uid|mwst)\b|@|www\.")
-_YES = frozenset("yes y ja j oui si tak true x sim da".split())
-_NO = frozenset("no n nein non nee nie false".split())
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
-_LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
-_CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name")
-
-
-def _legal_form(text: str) -> bool:
-    """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...)."""
-    return bool(set(re.findall(r"[a-z]+", normalise(text).replace(".", ""))) & _LEGAL_FORMS)
-
-
-def _option_text(line: list[Span], i: int) -> str:
-    """The option a check box stands for: the text glued to it ("☒Travel") or the span after it."""
-    m = re.fullmatch(r"(\[[^\]]?\]|\([^)]?\)|[xX]$|\W)+\s*(.*)", line[i].text.strip())
-    glued = m.group(2).strip() if m else line[i].text.strip()
-    if glued:
-        return glued
-    nxt = line[i + 1] if i + 1 < len(line) else None
-    return nxt.text if nxt is not None and nxt.checked is None else ""
-
-
-_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"(?:[A-Z]{1,2}-)?\d{4,5}")
-_POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
-
-
-def split_postal_city(text: str) -> tuple[str, str] | None:
-    """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
-    "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
-    t = " ".join(text.split())
-    for pat in _POSTAL_FIRST:
-        if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):
-            return m.group(1), m.group(2).strip(" ,")
-    for pat in _POSTAL_LAST:
-        if m := re.fullmatch(rf"(\D.*?),?\s+{pat}", t):
-            return m.group(2), m.group(1).strip(" ,")
-    return None
-
-
-def _first_word(text: str) -> str:
-    words = normalise(text).strip(" .:!?").split()
-    return words[0] if words else ""
 
 
 class BaselineOptions(EngineOptions):
@@ -112,89 +55,6 @@ class BaselineOptions(EngineOptions):
     min_label_score: float = Field(0.35, ge=0, le=1, description="weakest label match that counts")
     max_lines_below: int = Field(3, ge=0, le=10, description="how far below a label a value may sit")
     max_right_distance: float = Field(0.85, gt=0, le=1, description="how far right of a label (page widths)")
-
-
-@dataclass
-class _Found:
-    value: Any
-    confidence: float
-    spans: list[Span]
-
-
-class _Doc:
-    """The spans of one document with the lookups the rules need."""
-
-    def __init__(self, words: list[Word], opts: BaselineOptions) -> None:
-        self.words, self.opts = words, opts
-        self.spans = find_spans(words, date_order=opts.date_order, gap_factor=opts.gap_factor)
-        self.lines: dict[tuple[int, int], list[Span]] = {}
-        for s in self.spans:
-            self.lines.setdefault((s.page, s.line), []).append(s)
-        self.line_keys = sorted(self.lines)
-        self.line_pos = {k: i for i, k in enumerate(self.line_keys)}
-        self.tokens = {s.index: label_tokens(s.text) for s in self.spans if s.kinds & _LABEL_KINDS}
-        self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
-
-    def labels(self, phrases: list[Phrase], concept: str | None, floor: float | None = None) -> list[tuple[Span, float]]:
-        floor = self.opts.min_label_score if floor is None else floor
-        out = [(s, label_score(self.tokens[s.index], phrases, concept)) for s in self.spans if s.index in self.tokens]
-        return sorted([(s, sc) for s, sc in out if sc >= floor], key=lambda t: -t[1])
-
-    def labels_any(self, span: Span) -> bool:
-        """Whether a span reads as the label of some common field (a signature or date caption, a total)."""
-        toks = self.tokens.get(span.index, ())
-        return span.has(SpanKind.LABEL) or any(label_score(toks, _phrases(c), c) >= 0.6 for c in _CAPTIONS)
-
-    def is_caption(self, s: Span) -> bool:
-        """A label: a colon label, or a text that reads as the label of one of the target's fields."""
-        return s.has(SpanKind.LABEL) or s.index in self.captions
-
-    def right_of(self, label: Span) -> list[Span]:
-        out = []
-        for s in self.lines[(label.page, label.line)]:
-            if s.index > label.index and s.bbox[0] - label.bbox[2] <= self.opts.max_right_distance:
-                if self.is_caption(s):
-                    break
-                out.append(s)
-        return out
-
-    def below(self, label: Span) -> list[tuple[int, list[Span]]]:
-        """(distance in lines, spans overlapping the label horizontally) for the next lines of its page."""
-        out = []
-        pos = self.line_pos[(label.page, label.line)]
-        for k, key in enumerate(self.line_keys[pos + 1: pos + 1 + self.opts.max_lines_below], start=1):
-            if key[0] != label.page:
-                break
-            lo, hi = label.bbox[0] - 0.02, label.bbox[2] + 0.02
-            over = [s for s in self.lines[key] if min(s.bbox[2], hi) > max(s.bbox[0], lo)]
-            if over:
-                out.append((k, over))
-        return out
-
-    def near(self, phrases: list[Phrase], concept: str | None, accept: typing.Callable[[Span], bool],
-             largest: bool = False) -> list[_Found]:
-        """Spans accepted by ``accept`` right of or below a matching label, scored by label and position
-        (with ``largest``, the larger of several amounts right of one label ranks first)."""
-        found: list[_Found] = []
-        for label, ls in self.labels(phrases, concept):
-            if accept(label) and not label.kinds <= _LABEL_KINDS:  # value glued to its label
-                found.append(_Found(label, ls * 0.85, [label]))
-            rights = self.right_of(label)
-            ok = [x for x in rights if accept(x)]
-            if largest:
-                ok.sort(key=lambda x: -(x.amount or 0))
-            for rank, s in enumerate(ok):
-                found.append(_Found(s, ls * max(0.5, (0.9 if s is rights[0] or largest else 0.8) - 0.05 * rank),
-                                    [label, s]))
-            for dist, over in self.below(label):
-                if any(self.is_caption(s) for s in over):
-                    break  # the next label of a stack
-                hits = [x for x in over if accept(x)]
-                for s in hits:
-                    found.append(_Found(s, ls * (0.85 - 0.1 * dist), [label, s]))
-                if hits:
-                    break
-        return sorted(found, key=lambda f: -f.confidence)
 
 
 # --------------------------------------------------------------------------- field types
@@ -244,12 +104,14 @@ def _json(value: Any) -> Any:
 
 
 class _Extractor:
-    def __init__(self, doc: _Doc) -> None:
+    """Walks a target model and fills it from one document, recording a FieldResult per value found."""
+
+    def __init__(self, doc: SpanDoc) -> None:
         self.doc = doc
         self.fields: dict[str, FieldResult] = {}
         self.table_lines: set[tuple[int, int]] = set()  # rows of tables already read
 
-    def record(self, path: str, found: _Found | None) -> Any:
+    def record(self, path: str, found: Found | None) -> Any:
         if found is None or found.value is None:
             return None
         idx = list(found.spans[-1].word_indices) if found.spans else None  # the value's words, not its label's
@@ -284,10 +146,9 @@ class _Extractor:
             for name, found in self.totals(amounts).items():
                 out[name] = self.record(prefix + name, found)
         for name, info in model.model_fields.items():
-            if name in out:
-                continue
-            out[name] = self.field(name, info, prefix, parent)
-        return out
+            if name not in out:
+                out[name] = self.field(name, info, prefix, parent)
+        return {name: out[name] for name in model.model_fields}  # in the schema's order
 
     def field(self, name: str, info: FieldInfo, prefix: str, parent: str | None) -> Any:
         tp, _ = _unwrap(info.annotation)
@@ -304,18 +165,18 @@ class _Extractor:
         if kind == "list":
             return []
         if concept == "currency" or (isinstance(tp, type) and tp.__name__ == "CurrencyCode"):
-            return self.record(path, self.currency(phrases))
+            return self.record(path, rules.currency(self.doc, phrases))
         if concept == "party":
-            return self.record(path, self.party(phrases, first_line=name.startswith("merchant")))
+            return self.record(path, rules.party(self.doc, phrases, first_line=name.startswith("merchant")))
         if kind == "str" and name.endswith("address") and concept is None:
             party = self.fields.get(prefix + name.replace("address", "name"))
-            return self.record(path, self.address_below(party) if party else None)
-        found: _Found | None = None
+            return self.record(path, rules.address_below(self.doc, party.word_indices or []) if party else None)
+        found: Found | None = None
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")
             if found is None and concept == "invoice_date":  # the document's first date
                 first = next((s for s in self.doc.spans if s.date is not None), None)
-                found = _Found(first.date, 0.3, [first]) if first else None
+                found = Found(first.date, 0.3, [first]) if first else None
         elif kind in ("amount", "int"):
             want = SpanKind.AMOUNT if kind == "amount" else SpanKind.INTEGER
             found = self.first(self.doc.near(phrases, concept, lambda s: s.has(want) and not s.has(SpanKind.DATE)),
@@ -323,9 +184,9 @@ class _Extractor:
             if found and kind == "int":
                 found.value = int(found.value)
         elif kind == "bool":
-            found = self.boolean(phrases, concept)
+            found = rules.boolean(self.doc, phrases, concept)
         elif kind == "enum":
-            found = self.choice(tp, phrases, concept)
+            found = rules.choice(self.doc, tp, phrases, concept)
         else:
             idlike = bool(set(name.split("_")) & _ID_WORDS) and concept not in ("postal_code", "city")
             accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})) if idlike
@@ -335,20 +196,20 @@ class _Extractor:
                 found = self._postal_city(found, concept)
         return self.record(path, found)
 
-    def _postal_city(self, found: _Found, concept: str) -> _Found:
+    def _postal_city(self, found: Found, concept: str) -> Found:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""
-        split = split_postal_city(str(found.value))
+        split = rules.split_postal_city(str(found.value))
         if split is None:
             return found
         part = split[0] if concept == "postal_code" else split[1]
         span = found.spans[-1]
         idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in part.split()
                or part.startswith(self.doc.words[i].text)]
-        return _Found(part, found.confidence * 0.9, [span.model_copy(update={"word_indices": idx or
+        return Found(part, found.confidence * 0.9, [span.model_copy(update={"word_indices": idx or
                                                                               span.word_indices})])
 
     @staticmethod
-    def first(cands: list[_Found], what: str) -> _Found | None:
+    def first(cands: list[Found], what: str) -> Found | None:
         if not cands:
             return None
         best = cands[0]
@@ -362,16 +223,18 @@ class _Extractor:
             value = value_of(span, SpanKind.IDENTIFIER)
         else:
             value = span.text
-        return _Found(value, best.confidence, best.spans)
+        return Found(value, best.confidence, best.spans)
 
     # ----------------------------------------------------------------- totals
 
-    def totals(self, names: set[str]) -> dict[str, _Found | None]:
+    def totals(self, names: set[str]) -> dict[str, Found | None]:
+        """Subtotal, tax and total chosen together: the best-scored combination, with a bonus when they add
+        up; without any labelled total, the largest amount (with a currency if any) at low confidence."""
         def amount(s: Span) -> bool:
             return s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.DATE) \
                 and not s.has(SpanKind.QUANTITY) and (s.page, s.line) not in self.table_lines
 
-        cands: dict[str, list[_Found | None]] = {}
+        cands: dict[str, list[Found | None]] = {}
         for name in names:
             concept, phrases = label_phrases(name)
             found = self.doc.near(phrases, concept, amount, largest=name == "total")
@@ -388,204 +251,29 @@ class _Extractor:
             score = sum(f.confidence for f in combo if f is not None) + self._agreement(pick)
             if score > best_score:
                 best, best_score = pick, score
-        result: dict[str, _Found | None] = {}
+        result: dict[str, Found | None] = {}
         bonus = 0.1 if best and self._agreement(best) > 0.3 else 0.0
         for name in order:
             f = best.get(name) if best else None
-            result[name] = _Found(f.value.amount, min(0.99, f.confidence + bonus), f.spans) if f else None
+            result[name] = Found(f.value.amount, min(0.99, f.confidence + bonus), f.spans) if f else None
         if result.get("total") is None:
             money = [s for s in self.doc.spans if amount(s) and s.currency] or [s for s in self.doc.spans if amount(s)]
             if money:
                 top = max(money, key=lambda s: s.amount)
-                result["total"] = _Found(top.amount, 0.25, [top])
+                result["total"] = Found(top.amount, 0.25, [top])
         return result
 
     @staticmethod
-    def _agreement(pick: dict[str, _Found | None]) -> float:
+    def _agreement(pick: dict[str, Found | None]) -> float:
+        """Bonus for subtotal + tax = total, penalty for a part larger than the total."""
         sub, tax, tot = (pick.get(n).value.amount if pick.get(n) else None for n in ("subtotal", "tax", "total"))
         score = 0.0
         if sub is not None and tax is not None and tot is not None:
             score += 0.6 if abs(sub + tax - tot) <= Decimal("0.011") else -0.2
-        if tot is not None and ((sub is not None and sub > tot + Decimal("0.01")) or (tax is not None and tax >= tot > 0)):
+        too_big = (sub is not None and sub > tot + Decimal("0.01")) if tot is not None else False
+        if too_big or (tot is not None and tax is not None and tax >= tot > 0):
             score -= 0.6
         return score
-
-    # ----------------------------------------------------------------- party, address, currency
-
-    def party(self, phrases: list[Phrase], first_line: bool) -> _Found | None:
-        def text(s: Span) -> bool:
-            return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and self._name_like(s)
-
-        labelled = self.doc.near(phrases, "party", text)
-        if labelled and labelled[0].confidence >= 0.5:
-            f = labelled[0]
-            return _Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
-        customer = self._customer_block()
-        domains = " ".join(m.group(1).lower() for w in self.doc.words
-                           if (m := re.search(r"(?:@|www\.|https?://)([\w.-]+)", w.text)))
-        heights = sorted(self.doc.words[i].bbox[3] - self.doc.words[i].bbox[1] for s in self.doc.spans
-                         for i in s.word_indices) or [0.0]
-        median = heights[len(heights) // 2] or 1.0
-        counts = Counter(s.text.strip(" ,;").lower() for s in self.doc.spans)
-        # the issuer sits above the first table row (a line with two amounts)
-        table_top = next((s.bbox[1] for key in self.doc.line_keys if key[0] == 0
-                          for s in self.doc.lines[key][:1]
-                          if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
-                                 for x in self.doc.lines[key]) >= 2), 0.4)
-        best, best_score = None, float("-inf")
-        for s in self.doc.spans:
-            if s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer:
-                continue
-            h = max(self.doc.words[i].bbox[3] - self.doc.words[i].bbox[1] for i in s.word_indices) / median
-            if first_line:
-                score = -s.bbox[1] * 10 + 0.3 * h
-            else:
-                first_word = normalise(s.text.split()[0]).strip(",.;:")
-                score = h + 0.6 * (1 - s.bbox[1]) + (0.5 if _legal_form(s.text) else 0.0) \
-                    + (0.3 if counts[s.text.strip(" ,;").lower()] > 1 else 0.0) \
-                    + (0.6 if len(first_word) >= 3 and first_word in domains else 0.0)
-            if score > best_score:
-                best, best_score = s, score
-        return _Found(best.text.strip(" ,;"), 0.45, [best]) if best else None
-
-    def _customer_block(self) -> set[int]:
-        """Spans of the addressee block: under a "Bill to"/"Kunde"/"Nabywca" label, up to five lines down."""
-        out: set[int] = set()
-        for label, _ in self.doc.labels(_phrases("customer"), "customer", floor=0.6):
-            pos = self.doc.line_pos[(label.page, label.line)]
-            out |= {s.index for s in self.doc.lines[(label.page, label.line)] if s.index > label.index}
-            for key in self.doc.line_keys[pos + 1: pos + 6]:
-                out |= {s.index for s in self.doc.lines[key]
-                        if min(s.bbox[2], label.bbox[2] + 0.15) > max(s.bbox[0], label.bbox[0] - 0.02)}
-        return out
-
-    def _name_like(self, s: Span) -> bool:
-        toks = self.doc.tokens.get(s.index, ())
-        if (not toks or (len(toks) <= 3 and set(toks) & _TITLE_WORDS) or _ADDRESSY.search(s.text) or len(s.text) > 60
-                or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
-            return False
-        if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not _legal_form(s.text):
-            return False  # a sentence or a slogan
-        for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
-                        "party"):
-            if label_score(toks, _phrases(concept), concept) >= 0.6:
-                return False
-        return True
-
-    def address_below(self, party: FieldResult) -> _Found | None:
-        spans = [self.doc.spans[i] for i in range(len(self.doc.spans))
-                 if party.word_indices and set(self.doc.spans[i].word_indices) & set(party.word_indices)]
-        if not spans:
-            return None
-        anchor, parts = spans[0], []
-        pos = self.doc.line_pos[(anchor.page, anchor.line)]
-        for key in self.doc.line_keys[pos + 1: pos + 4]:
-            over = [s for s in self.doc.lines[key] if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)]
-            if (not over or not all(s.has(SpanKind.TEXT) for s in over) or key[0] != anchor.page
-                    or any(_CONTACT.search(s.text) for s in over)):
-                break
-            parts += over
-        if not parts:
-            return None
-        return _Found(", ".join(s.text.strip(" ,") for s in parts), 0.4, parts)
-
-    def currency(self, phrases: list[Phrase]) -> _Found | None:
-        labelled = self.doc.near(phrases, "currency", lambda s: s.currency is not None)
-        if labelled and labelled[0].confidence >= 0.6:
-            return _Found(labelled[0].value.currency, 0.9, labelled[0].spans)
-        with_code = [s for s in self.doc.spans if s.currency]
-        if with_code:
-            counts = Counter(s.currency for s in with_code)
-            code, n = counts.most_common(1)[0]
-            first = next(s for s in with_code if s.currency == code)
-            return _Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
-        for i, w in enumerate(self.doc.words):
-            code = detect_currency(w.text)
-            if code:
-                span = next(s for s in self.doc.spans if i in s.word_indices)
-                return _Found(code, 0.5, [span])
-        return None
-
-    # ----------------------------------------------------------------- booleans, enums
-
-    def _boxes_near(self, label: Span) -> list[tuple[Span, str]]:
-        """Check boxes on the label's line and the next, each with the option text beside it."""
-        pos = self.doc.line_pos[(label.page, label.line)]
-        out = []
-        for key in self.doc.line_keys[pos: pos + 2]:
-            line = self.doc.lines[key]
-            out += [(s, _option_text(line, i)) for i, s in enumerate(line) if s.checked is not None]
-        return out
-
-    def boolean(self, phrases: list[Phrase], concept: str | None) -> _Found | None:
-        labels = self.doc.labels(phrases, concept, floor=0.4)
-        if concept == "signature":
-            return self.signature(labels)
-        for label, ls in labels:
-            boxes = self._boxes_near(label)
-            for box, option in boxes:
-                word = _first_word(option)
-                if box.checked and word in _YES:
-                    return _Found(True, ls * 0.9, [box])
-                if box.checked and word in _NO:
-                    return _Found(False, ls * 0.9, [box])
-            if len(boxes) == 1 and not label_tokens(boxes[0][1]):
-                return _Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
-            if boxes and all(not b.checked for b, _ in boxes):
-                return _Found(False, ls * 0.6, [boxes[0][0]])
-            rights = [s for s in self.doc.right_of(label) if s.checked is None]
-            if rights and (word := _first_word(rights[0].text)) in _YES | _NO:
-                return _Found(word in _YES, ls * 0.8, [rights[0]])
-        return None
-
-    def signature(self, labels: list[tuple[Span, float]]) -> _Found | None:
-        """Signed when a name or mark sits beside, above or below a signature label; not signed when the
-        signature labels have nothing near them."""
-        if not labels:
-            return None
-        for label, ls in labels:
-            boxes = self._boxes_near(label)
-            if len(boxes) == 1:
-                return _Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
-            pos = self.doc.line_pos[(label.page, label.line)]
-            near = list(self.doc.right_of(label))
-            for key in self.doc.line_keys[max(0, pos - 1): pos] + self.doc.line_keys[pos + 1: pos + 2]:
-                if key[0] == label.page:
-                    near += [s for s in self.doc.lines[key]
-                             if min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
-            for s in near:
-                text = s.text.strip(" _.")
-                if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
-                        and not text.endswith((".", "?", "!")) and not self.doc.labels_any(s)):
-                    return _Found(True, ls * 0.6, [s])
-        return _Found(False, 0.4, [labels[0][0]])
-
-    def choice(self, tp: Any, phrases: list[Phrase], concept: str | None) -> _Found | None:
-        values = list(typing.get_args(tp)) if typing.get_origin(tp) is typing.Literal else [m.value for m in tp]
-        words = {v: value_words(str(v)) for v in values}
-        if typing.get_origin(tp) is not typing.Literal:
-            for m in tp:
-                words[m.value] |= value_words(m.name)
-
-        def match(text: str) -> Any:
-            toks = label_tokens(text)
-            return next((v for v, ws in words.items() if toks and toks[0] in ws), None)
-
-        labels = self.doc.labels(phrases, concept, floor=0.4)
-        for label, ls in labels:
-            for box, option in self._boxes_near(label):
-                if box.checked and (v := match(option)) is not None:
-                    return _Found(v, ls * 0.9, [box])
-        for s in self.doc.spans:  # a ticked option anywhere
-            if s.checked:
-                line = self.doc.lines[(s.page, s.line)]
-                if (v := match(_option_text(line, line.index(s)))) is not None:
-                    return _Found(v, 0.5, [s])
-        for label, ls in labels:
-            for s in self.doc.right_of(label)[:1]:
-                if (v := match(s.text)) is not None:
-                    return _Found(v, ls * 0.8, [s])
-        return None
 
     # ----------------------------------------------------------------- tables
 
@@ -594,8 +282,8 @@ class _Extractor:
         for name, info in row_model.model_fields.items():
             concept, phrases = label_phrases(name, title=info.title)
             columns.append(Column(name, phrases, _kind(_unwrap(info.annotation)[0]) in ("amount", "int"), concept))
-        stop_phr = {c: _phrases(c) for c in ("total", "tax", "subtotal")}
-        sub_phr = _phrases("subtotal")
+        stop_phr = {c: concept_phrases(c) for c in ("total", "tax", "subtotal")}
+        sub_phr = concept_phrases("subtotal")
 
         def has_amount(line: list[Span]) -> bool:
             return any(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
@@ -612,7 +300,7 @@ class _Extractor:
                 return True
             return not has_amount(line) and totals_labels(line, 0.6) >= 2
 
-        carried = _phrases("carried")
+        carried = concept_phrases("carried")
 
         def is_skip(line: list[Span]) -> bool:
             """A subtotal or a carried-forward line inside the table."""
@@ -633,7 +321,7 @@ class _Extractor:
                     continue
                 value: Any = (" ".join(s.text for s in spans) if not col.numeric else spans[0].amount)
                 conf = 0.6 + (0.2 if consistent else 0.0)
-                item[col.name] = self.record(f"{path}[{r}].{col.name}", _Found(value, conf, [_merge(spans)]))
+                item[col.name] = self.record(f"{path}[{r}].{col.name}", Found(value, conf, [merge_spans(spans)]))
             out.append(item)
         return out
 
@@ -644,18 +332,6 @@ class _Extractor:
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
         return abs(q[0].amount * p[0].amount - a[0].amount) <= max(Decimal("0.01"), abs(a[0].amount) / 200)
-
-
-@functools.lru_cache(maxsize=64)
-def _phrases(name: str) -> list[Phrase]:
-    return label_phrases(name)[1]
-
-
-def _merge(spans: list[Span]) -> Span:
-    """One span standing for several (their words), to record a multi-span value."""
-    if len(spans) == 1:
-        return spans[0]
-    return spans[0].model_copy(update={"word_indices": [i for s in spans for i in s.word_indices]})
 
 
 class BaselineEngine(Engine):
@@ -671,7 +347,10 @@ class BaselineEngine(Engine):
         start = time.perf_counter()
         opts = typing.cast(BaselineOptions, self.options)
         try:
-            ex = _Extractor(_Doc(request.words, opts))
+            doc = SpanDoc(request.words, date_order=opts.date_order, gap_factor=opts.gap_factor,
+                          min_label_score=opts.min_label_score, max_lines_below=opts.max_lines_below,
+                          max_right_distance=opts.max_right_distance)
+            ex = _Extractor(doc)
             data = ex.model(request.target)
             return EngineResult(id=request.id, data=data, fields=ex.fields,
                                 stats=EngineStats(seconds=time.perf_counter() - start))

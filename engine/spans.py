@@ -339,7 +339,14 @@ def _label_word(u: _Unit) -> bool:
     return not u.typed or u.kinds == {SpanKind.PERCENT}
 
 
-def _cell_spans(units: list[_Unit], row_like: bool) -> list[tuple[list[_Unit], set[SpanKind]]]:
+def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
+                ) -> list[tuple[list[_Unit], set[SpanKind]]]:
+    """The spans of one cell. In a table row (``table_row``), a colon followed by words belongs to the
+    description ("Licence: Pro edition, per seat"), not to a label."""
+    if table_row:
+        for u, nxt in zip(units, units[1:], strict=False):
+            if u.label_end and not nxt.typed and not nxt.label_end and u.kinds == {SpanKind.LABEL}:
+                u.label_end, u.kinds = False, {SpanKind.TEXT}
     out: list[tuple[list[_Unit], set[SpanKind]]] = []
     prev_end = -1  # last unit already assigned
     prev_label = False
@@ -391,8 +398,9 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
         units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]
         # a table row: several cells, one of them an amount with decimals or a currency
         row_like = len(cells) >= 2 and any(u.peel and SpanKind.AMOUNT in u.kinds for us in units for u in us)
+        table_row = row_like and len(cells) >= 3
         for (cell, _), cell_units in zip(cells, units, strict=True):
-            for group, kinds in _cell_spans(cell_units, row_like):
+            for group, kinds in _cell_spans(cell_units, row_like, table_row):
                 idx = [cell[p] for u in group for p in range(u.start, u.end)]
                 spans.append(_make_span(len(spans), idx, group, kinds, words, cell_no))
             cell_no += 1

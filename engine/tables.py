@@ -86,6 +86,10 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         if len(owners) == 1:  # "Hrs/Qty Unit": the rest of the cell belongs to its column
             a, b = ranges[owners[0]]
             ranges[owners[0]] = (min(a, x0), max(b, x1))
+        elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left
+            left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)
+            if left is not None:
+                ranges[left] = (ranges[left][0], x1)
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             ranges[f"_{len(ranges)}"] = (x0, x1)
     starts = sorted(a for a, _ in ranges.values())

@@ -18,9 +18,10 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from queue import SimpleQueue
+from typing import Any
 
 from prefect import flow
-from prefect.futures import as_completed
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import EngineError
@@ -132,14 +133,27 @@ def map_documents(items: list[WorkItem], outputs: RunOutputs, settings: Settings
     if runner.kind is RunnerKind.THREADS and runner.max_workers > 1 and len(items) > 1:
         pool = prepare_pool(min(runner.max_workers, len(items)), settings.schemas.modules)
     with pool, make_task_runner(runner) as task_runner:
-        futures = {}
-        for item in items:
+        queue = iter(items)
+        pending: dict[object, WorkItem] = {}
+        finished: SimpleQueue[Any] = SimpleQueue()  # futures in completion order (callbacks may run anywhere)
+
+        def submit_next() -> bool:
+            item = next(queue, None)
+            if item is None:
+                return False
             pages = outputs.pages_dir(item.source.source)
             future = task_runner.submit(task, parameters={
                 "item": item, "settings": settings, "pages_dir": str(pages) if pages else None})
-            futures[future.task_run_id] = (item, future)
-        for future in as_completed([f for _, f in futures.values()]):
-            item, _ = futures.pop(future.task_run_id)
+            pending[future.task_run_id] = item
+            future.add_done_callback(finished.put)
+            return True
+
+        while len(pending) < runner.in_flight and submit_next():
+            pass
+        while pending:
+            future = finished.get()
+            item = pending.pop(future.task_run_id)
+            submit_next()
             yield _outcome(item, future)
 
 

@@ -5,10 +5,12 @@
     extract flows run DIR --out OUT [--runner threads|dask|ray] [--address tcp://...] [run options]
     extract flows inbox INBOX --out OUT [--settle S] [--max-attempts N] [run options]
     extract flows serve --inbox INBOX --out OUT --cron "0 2 * * *" [--name NAME] [run options]
+    extract flows deploy --inbox INBOX --out OUT --pool POOL --cron "0 2 * * *" [run options]
 
 Run options are those of ``extract run`` (``--doc-type``, ``--engine``, ``--model``, ``--url``, ``--config``,
-``--workers``) plus where the tasks run and how they retry. Without ``PREFECT_API_URL`` Prefect starts a
-temporary local server for the duration of the command.
+``--workers``) plus where the tasks run and how they retry. Without ``PREFECT_API_URL`` ``run`` and ``inbox``
+start a temporary local Prefect server for the duration of the command; ``serve`` needs a real one (the
+temporary server runs no scheduler): ``prefect server start`` and ``PREFECT_API_URL=http://127.0.0.1:4200/api``.
 """
 
 from __future__ import annotations
@@ -102,6 +104,14 @@ def _check(settings: Settings, spec: RunnerSpec, *, start_engine: bool = True) -
             check_settings(settings)
     except ConfigError as exc:
         _fail(exc.message)
+
+
+def _api_url() -> str | None:
+    """The configured Prefect API (``PREFECT_API_URL`` or a profile), or None when flows would use a temporary
+    server."""
+    from prefect.settings import PREFECT_API_URL
+
+    return PREFECT_API_URL.value() or None
 
 
 def _policy(retries: int, no_cache: bool) -> TaskPolicy:
@@ -204,13 +214,41 @@ def inbox_cmd(
     raise typer.Exit(EXIT_OK)
 
 
+InboxOpt = Annotated[Path, typer.Option("--inbox", help="The watched folder.")]
+CronOpt = Annotated[str | None, typer.Option("--cron", help='Schedule, e.g. "0 2 * * *" (02:00 daily).')]
+EveryOpt = Annotated[float | None, typer.Option("--every", min=1, help="Or: run every N minutes.")]
+NameOpt = Annotated[str, typer.Option("--name", help="Deployment name.")]
+
+
+class _Scheduled:
+    """What ``serve`` and ``deploy`` share: the checked configuration of a scheduled inbox flow."""
+
+    def __init__(self, inbox: Path, cron: str | None, every: float | None, settings: Settings, spec: RunnerSpec,
+                 settle: float, max_attempts: int, retries: int, no_cache: bool) -> None:
+        from flows.inbox import InboxOptions
+
+        if not _api_url():
+            _fail("scheduling needs a running Prefect server (the temporary one has no scheduler): start one "
+                  "with `prefect server start` and set PREFECT_API_URL=http://127.0.0.1:4200/api")
+        if (cron is None) == (every is None):
+            _fail("give exactly one schedule: --cron EXPR or --every MINUTES")
+        if not inbox.is_dir():
+            _fail(f"inbox folder does not exist: {inbox}")
+        _check(settings, spec, start_engine=False)  # scheduled runs start their own engine
+        self.cron = cron
+        self.interval = timedelta(minutes=every) if every else None
+        self.label = cron or f"every {every:g} min"
+        self.options = InboxOptions(settle_seconds=settle, max_attempts=max_attempts)
+        self.policy = _policy(retries, no_cache)
+
+
 @app.command("serve")
 def serve_cmd(
-    inbox: Annotated[Path, typer.Option("--inbox", help="The watched folder.")],
+    inbox: InboxOpt,
     out: OutOpt,
-    cron: Annotated[str | None, typer.Option("--cron", help='Schedule, e.g. "0 2 * * *" (02:00 daily).')] = None,
-    every: Annotated[float | None, typer.Option("--every", min=1, help="Or: run every N minutes.")] = None,
-    name: Annotated[str, typer.Option("--name", help="Deployment name.")] = "docextract-inbox",
+    cron: CronOpt = None,
+    every: EveryOpt = None,
+    name: NameOpt = "docextract-inbox",
     settle: SettleOpt = 30.0,
     max_attempts: AttemptsOpt = 3,
     doc_type: DocTypeOpt = None,
@@ -225,29 +263,67 @@ def serve_cmd(
     no_cache: NoCacheOpt = False,
     verbose: VerboseOpt = 0,
 ) -> None:
-    """Serve the inbox flow on a schedule (flow.serve): runs until stopped with Ctrl-C."""
+    """Serve the inbox flow on a schedule (flow.serve) from this process, until stopped with Ctrl-C."""
     from prefect import serve
 
-    from flows.inbox import InboxOptions, inbox_deployment
+    from flows.inbox import inbox_deployment
 
     setup_logging(verbose)
-    if (cron is None) == (every is None):
-        _fail("give exactly one schedule: --cron EXPR or --every MINUTES")
-    if not inbox.is_dir():
-        _fail(f"inbox folder does not exist: {inbox}")
     settings = _settings(config, doc_type, engine, model, url, workers)
     spec = _runner(runner, address, settings)
-    _check(settings, spec, start_engine=False)  # scheduled runs start their own engine
+    plan = _Scheduled(inbox, cron, every, settings, spec, settle, max_attempts, retries, no_cache)
     try:
-        deployment = inbox_deployment(
-            inbox, out, settings, cron=cron, interval=timedelta(minutes=every) if every else None, name=name,
-            runner=spec, options=InboxOptions(settle_seconds=settle, max_attempts=max_attempts),
-            policy=_policy(retries, no_cache),
-        )
+        deployment = inbox_deployment(inbox, out, settings, cron=plan.cron, interval=plan.interval, name=name,
+                                      runner=spec, options=plan.options, policy=plan.policy)
     except ValueError as exc:  # e.g. a cron expression that does not parse
         _fail(f"invalid schedule: {exc}")
-    stderr.print(f"serving {name!r} ({cron or f'every {every:g} min'}); Ctrl-C to stop", highlight=False)
+    stderr.print(f"serving {name!r} ({plan.label}); Ctrl-C to stop", highlight=False)
     try:
         serve(deployment)
     except KeyboardInterrupt:
         raise typer.Exit(EXIT_OK) from None
+
+
+@app.command("deploy")
+def deploy_cmd(
+    inbox: InboxOpt,
+    out: OutOpt,
+    pool: Annotated[str, typer.Option("--pool", help="Work pool (e.g. created with "
+                                      "`prefect work-pool create NAME --type process`).")],
+    cron: CronOpt = None,
+    every: EveryOpt = None,
+    name: NameOpt = "docextract-inbox",
+    source: Annotated[Path | None, typer.Option(
+        "--source", help="Project folder the workers run the flow from (default: this checkout).")] = None,
+    settle: SettleOpt = 30.0,
+    max_attempts: AttemptsOpt = 3,
+    doc_type: DocTypeOpt = None,
+    engine: EngineOpt = None,
+    model: ModelOpt = None,
+    url: UrlOpt = None,
+    config: ConfigOpt = None,
+    workers: WorkersOpt = None,
+    runner: RunnerOpt = RunnerKind.THREADS,
+    address: AddressOpt = None,
+    retries: RetriesOpt = 2,
+    no_cache: NoCacheOpt = False,
+    verbose: VerboseOpt = 0,
+) -> None:
+    """Register the inbox flow with a work pool on a schedule; `prefect worker start --pool NAME` runs it."""
+    from flows.inbox import deploy_inbox
+
+    setup_logging(verbose)
+    settings = _settings(config, doc_type, engine, model, url, workers)
+    spec = _runner(runner, address, settings)
+    plan = _Scheduled(inbox, cron, every, settings, spec, settle, max_attempts, retries, no_cache)
+    try:
+        deployment_id = deploy_inbox(inbox, out, settings, work_pool=pool, cron=plan.cron, interval=plan.interval,
+                                     name=name, source=source, runner=spec, options=plan.options,
+                                     policy=plan.policy)
+    except ValueError as exc:
+        _fail(f"invalid deployment: {exc}")
+    except Exception as exc:  # noqa: BLE001 - e.g. the work pool does not exist, the server is unreachable
+        _fail(f"could not deploy: {type(exc).__name__}: {exc}", EXIT_BROKEN)
+    stderr.print(f"deployed {name!r} ({plan.label}) to work pool {pool!r}: start a worker with "
+                 f"`prefect worker start --pool {pool}`", highlight=False)
+    emit_json({"deployment_id": str(deployment_id), "name": name, "work_pool": pool})

@@ -10,7 +10,8 @@ Each run (typically on a schedule, see :func:`inbox_deployment`):
 4. moves each file to ``processed/`` or ``failed/`` right after its record is committed. A record that is not
    final (the engine server was down) leaves its file in ``processing/`` for the next run, up to
    ``max_attempts`` runs, then it goes to ``failed/``;
-5. writes ``OUT/results.jsonl`` (this run's records, as ``extract run``) and the day's exports under
+5. writes ``OUT/results.jsonl`` (this run's records, as ``extract run``; a run with nothing to do leaves it
+   alone) and the day's exports under
    ``OUT/exports/<day>/``: ``results.jsonl`` with every record of that day's documents (each exactly once, rebuilt
    from the store on every run) and the open review queue as ``review-open.<fmt>``.
 """
@@ -41,7 +42,16 @@ from pipeline.outputs import RunOutputs
 from pipeline.review import ExportFormat, ReviewState
 from pipeline.store import write_results
 
-__all__ = ["InboxOptions", "InboxSummary", "inbox_deployment", "inbox_flow", "run_inbox", "write_day_exports"]
+__all__ = [
+    "InboxOptions",
+    "InboxSummary",
+    "deploy_inbox",
+    "deployment_parameters",
+    "inbox_deployment",
+    "inbox_flow",
+    "run_inbox",
+    "write_day_exports",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +151,9 @@ def _run_locked(inbox: Inbox, outputs: RunOutputs, settings: Settings, runner: R
         if inbox.claim(path, day=day, taken=lambda source: outputs.store.get(source) is not None):
             summary.claimed += 1
     claims = inbox.pending()
+    if not claims:  # an idle run leaves results.jsonl (the last run's records) as it is
+        summary.exports = [str(p) for p in write_day_exports(outputs, day, options.export_formats)]
+        return
     identified: list[SourceFile | Record] = [stages.identify(c.path, inbox.processing, settings) for c in claims]
     plan = plan_inputs(identified, outputs, settings)
     summary.recovered = sum(r.source in leftovers for r in plan.reuse)
@@ -177,16 +190,11 @@ def run_inbox(inbox_dir: Path, out_dir: Path, settings: Settings, runner: Runner
     return inbox_flow(str(inbox_dir), str(out_dir), settings, runner, options, policy)
 
 
-def inbox_deployment(inbox_dir: Path, out_dir: Path, settings: Settings, *, cron: str | None = None,
-                     interval: timedelta | None = None, name: str = "docextract-inbox",
-                     runner: RunnerSpec | None = None, options: InboxOptions | None = None,
-                     policy: TaskPolicy | None = None) -> Any:
-    """A deployment of :func:`inbox_flow` on a schedule, ready for :func:`prefect.serve`.
-
-    Parameters are stored as JSON with the deployment (absolute paths, the full settings), so each scheduled
-    run sees exactly the configuration it was served with.
-    """
-    parameters = {
+def deployment_parameters(inbox_dir: Path, out_dir: Path, settings: Settings, runner: RunnerSpec | None = None,
+                          options: InboxOptions | None = None, policy: TaskPolicy | None = None) -> dict[str, Any]:
+    """The inbox flow's parameters as JSON (absolute paths, the full settings): what a deployment stores, so
+    each scheduled run sees exactly the configuration it was deployed with."""
+    return {
         "inbox_dir": str(Path(inbox_dir).resolve()),
         "out_dir": str(Path(out_dir).resolve()),
         "settings": settings.model_dump(mode="json"),
@@ -194,10 +202,35 @@ def inbox_deployment(inbox_dir: Path, out_dir: Path, settings: Settings, *, cron
         "options": (options or InboxOptions()).model_dump(mode="json"),
         "policy": (policy or TaskPolicy()).model_dump(mode="json"),
     }
+
+
+def inbox_deployment(inbox_dir: Path, out_dir: Path, settings: Settings, *, cron: str | None = None,
+                     interval: timedelta | None = None, name: str = "docextract-inbox",
+                     runner: RunnerSpec | None = None, options: InboxOptions | None = None,
+                     policy: TaskPolicy | None = None) -> Any:
+    """A deployment of :func:`inbox_flow` on a schedule, for :func:`prefect.serve` (``extract flows serve``)."""
+    parameters = deployment_parameters(inbox_dir, out_dir, settings, runner, options, policy)
     return inbox_flow.to_deployment(
         name=name, cron=cron, interval=interval, parameters=parameters,
         description=f"Extract new documents from {parameters['inbox_dir']} into {parameters['out_dir']}",
         tags=["docextract"],
         # the installed module, not a file path: serving works from any working directory
         entrypoint_type=EntrypointType.MODULE_PATH,
+    )
+
+
+def deploy_inbox(inbox_dir: Path, out_dir: Path, settings: Settings, *, work_pool: str, cron: str | None = None,
+                 interval: timedelta | None = None, name: str = "docextract-inbox", source: Path | None = None,
+                 runner: RunnerSpec | None = None, options: InboxOptions | None = None,
+                 policy: TaskPolicy | None = None) -> Any:
+    """Register :func:`inbox_flow` with a work pool (the alternative to serving): a ``process`` pool's workers
+    (``prefect worker start --pool NAME``) run it from ``source``, the project folder (default: this checkout).
+    Returns the deployment id."""
+    parameters = deployment_parameters(inbox_dir, out_dir, settings, runner, options, policy)
+    project = Path(source) if source is not None else Path(__file__).resolve().parent.parent
+    remote = inbox_flow.from_source(source=str(project), entrypoint="flows/inbox.py:inbox_flow")
+    return remote.deploy(
+        name=name, work_pool_name=work_pool, cron=cron, interval=interval, parameters=parameters,
+        description=f"Extract new documents from {parameters['inbox_dir']} into {parameters['out_dir']}",
+        tags=["docextract"], print_next_steps=False,
     )

@@ -51,6 +51,14 @@ class RunnerSpec(BaseModel):
     address: str | None = None
     max_workers: int = Field(default=2, ge=1, le=256)
 
+    @property
+    def in_flight(self) -> int:
+        """Task runs submitted at a time: a few per worker, so results do not pile up in memory and a big
+        batch does not flood the scheduler; a running cluster of unknown size gets a generous window."""
+        if self.address:
+            return 4096
+        return max(8, 4 * self.max_workers)
+
     @model_validator(mode="after")
     def _address_needs_cluster(self) -> RunnerSpec:
         if self.address and self.kind is RunnerKind.THREADS:

@@ -252,6 +252,7 @@ def engines_cmd(as_json: Annotated[bool, typer.Option("--json", help="JSON on st
 
 
 add_lazy_subapp("flows", "flows.cli:app", "Run as Prefect flows: once, over an inbox, or on a schedule.")
+add_lazy_subapp("train", "pipeline.cli_train:app", "Train the embedded model: generate a corpus, fit, install.")
 
 
 def main() -> None:

@@ -46,11 +46,13 @@ def _group_lines(raw: list[tuple[float, float, float, float, str]], page: int, f
     return out
 
 
-def pdf_words(path: Path) -> list[Word]:
+def pdf_words(source: Path | bytes) -> list[Word]:
+    """Words of a PDF (a path or its bytes), page by page."""
     import pymupdf
 
     words: list[Word] = []
-    with pymupdf.open(path) as doc:
+    opened = pymupdf.open(stream=source, filetype="pdf") if isinstance(source, bytes) else pymupdf.open(source)
+    with opened as doc:
         for pno, page in enumerate(doc):
             w, h = page.rect.width, page.rect.height
             raw = [(x0 / w, y0 / h, x1 / w, y1 / h, t) for x0, y0, x1, y1, t, *_ in page.get_text("words")

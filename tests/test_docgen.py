@@ -18,6 +18,7 @@ from docgen import (
     DatasetSpec,
     DocGenError,
     GeneratedDoc,
+    SampleSpec,
     ScanFormatError,
     generate,
     layouts,
@@ -164,7 +165,7 @@ def test_receipt_and_form_values_are_printed(doc_type: str, layout: str) -> None
         else:
             flat[key] = value
     for key, value in flat.items():
-        if value is None or key == "police_report_filed" and value is False:
+        if value is None or (key == "police_report_filed" and value is False):
             continue
         assert key in paths, f"{key} not printed"
     if doc_type == "receipt":
@@ -267,7 +268,7 @@ def test_cli_layouts_and_one(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("spec", SAMPLE_SET, ids=lambda s: f"{s.doc_type}-{s.seed}")
-def test_committed_sample_truth_matches_generator(spec) -> None:  # noqa: ANN001 - pytest id param
+def test_committed_sample_truth_matches_generator(spec: SampleSpec) -> None:
     # the truth is drawn before any scanning, so the born-digital twin has the same values
     twin = generate(spec.doc_type, spec.seed, layout=spec.layout, locale=spec.locale, n_items=spec.n_items)
     name = twin.filename.removesuffix(".pdf") + ("-scan" if spec.scanned else "")

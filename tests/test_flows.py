@@ -468,8 +468,13 @@ def test_cli_usage_errors_exit_2(tmp_path: Path) -> None:
     (tmp_path / "in").mkdir()
     result = _cli("run", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--address", "tcp://h:8786")
     assert result.exit_code == 2 and "cluster runner" in result.output
-    result = _cli("serve", "--inbox", str(tmp_path / "in"), "--out", str(tmp_path / "out"))
-    assert result.exit_code == 2 and "schedule" in result.output
+    result = _cli("serve", "--inbox", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--cron", "0 2 * * *")
+    assert result.exit_code == 2 and "prefect server start" in result.output  # no scheduler without a server
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    with temporary_settings(updates={PREFECT_API_URL: "http://127.0.0.1:9/api"}):
+        result = _cli("serve", "--inbox", str(tmp_path / "in"), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "exactly one schedule" in result.output
     result = _cli("inbox", str(tmp_path / "nope"), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
 

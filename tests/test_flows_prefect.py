@@ -267,8 +267,10 @@ def test_inbox_crash_and_rerun_give_each_document_exactly_once(
     done = [e["source"] for e in Inbox(inbox).read_journal() if e["event"] == "done"]
     assert sorted(done) == sorted(expected)  # moved once each
 
+    results_before = (out / "results.jsonl").read_text()
     idle = run_inbox(inbox, out, settings, options=options, policy=NO_RETRY)
     assert idle.claimed == 0 and idle.processed == 0 and idle.resumed == 0
+    assert (out / "results.jsonl").read_text() == results_before  # an idle run keeps the last run's results
 
 
 def test_inbox_waits_for_an_unavailable_engine_then_gives_up(tmp_path: Path) -> None:

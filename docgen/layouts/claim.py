@@ -303,7 +303,8 @@ class LinedClaimForm(ClaimLayout):
         self.section(f.label("sec_incident"))
         c.y += s.size * 2.1
         amount = f.money(d.claim_amount) if d.claim_amount is not None else ""
-        self.line_field(c.left, half - 10, FormField(f.label("incident_date"), f.date(d.incident_date), "incident_date"))
+        self.line_field(c.left, half - 10, FormField(f.label("incident_date"), f.date(d.incident_date),
+        "incident_date"))
         self.line_field(half + 4, c.right, FormField(f.label("claim_amount"), amount, "claim_amount"))
         c.y += s.size * 2.1
         box = c.text(c.left, c.y, f.label("police_report"))

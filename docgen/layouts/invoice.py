@@ -287,7 +287,7 @@ class TwoColumnInvoice(InvoiceLayout):
 
     def footer(self, c: DocCanvas, page_no: int, pages: int) -> None:
         super().footer(c, page_no, pages)
-        s, d, f = self.s, self.d, self.f
+        s = self.s
         small = s.size * 0.72
         y0 = c.bottom + s.size * 1.6
         c.line(c.left, y0 - small * 1.4, c.right, y0 - small * 1.4, width=0.4, color=GREY)
@@ -358,7 +358,7 @@ class LetterInvoice(InvoiceLayout):
         c.text(c.left, c.y, d.vendor.contact or d.vendor.name)
 
     def footer(self, c: DocCanvas, page_no: int, pages: int) -> None:
-        s, d, f = self.s, self.d, self.f
+        s, f = self.s, self.f
         small = s.size * 0.7
         company_footer(self, c, c.bottom + s.size * 1.5, small, colon=True)
         if pages > 1 or s.page_numbers:

@@ -91,7 +91,7 @@ class InvoiceLayout(LayoutFamily):
     @classmethod
     def options(cls, rng: random.Random) -> InvoiceOptions:
         """Draw what the invoice shows (quantity columns, due date, tax mode)."""
-        modes, weights = zip(*cls.tax_modes)
+        modes, weights = zip(*cls.tax_modes, strict=True)
         return InvoiceOptions(show_quantity=rng.random() < 0.78, show_due_date=rng.random() < 0.75,
                               tax_mode=rng.choices(modes, weights=weights)[0])
 

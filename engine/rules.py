@@ -1,0 +1,254 @@
+"""Field rules of the baseline engine that are more than "the value next to its label".
+
+The issuing party (a labelled seller, else the most prominent name near the top of page 1), its address (the
+lines below it), the document currency (its most frequent marker), booleans and enums read from check boxes or
+printed yes/no and option words, signatures, and combined postal-code/city cells.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections import Counter
+from typing import Any
+
+from engine.labels import Phrase, label_score, label_tokens, normalise, value_words
+from engine.numbers import detect_currency
+from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_text
+from engine.spans import Span, SpanKind
+
+__all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
+           "signature", "split_postal_city"]
+
+# Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
+_TITLE_WORDS = frozenset(
+    "invoice invoices rechnung factuur facture faktura factura fattura fatura receipt quittung kassenbon bon "
+    "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
+    "creditnota avoir proforma pro forma bill".split())
+# Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
+_LEGAL_FORMS = frozenset(
+    "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda".split())
+_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
+# Contact and registration lines end an address block.
+_CONTACT = re.compile(r"(?i)^(tel|t[ée]l[ée]?fono?|phone|telefon|tlf|t|fax|e-?mail|mail|www|https?|ust|vat|tax|nif|"
+                      r"cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer|nip|regon|abn|uid|mwst)\b|@|www\.")
+_YES = frozenset("yes y ja j oui si tak true x sim da".split())
+_NO = frozenset("no n nein non nee nie false".split())
+
+
+def legal_form(text: str) -> bool:
+    """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...)."""
+    return bool(set(re.findall(r"[a-z]+", normalise(text).replace(".", ""))) & _LEGAL_FORMS)
+
+
+_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"(?:[A-Z]{1,2}-)?\d{4,5}")
+_POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
+
+
+def split_postal_city(text: str) -> tuple[str, str] | None:
+    """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
+    "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
+    t = " ".join(text.split())
+    for pat in _POSTAL_FIRST:
+        if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):
+            return m.group(1), m.group(2).strip(" ,")
+    for pat in _POSTAL_LAST:
+        if m := re.fullmatch(rf"(\D.*?),?\s+{pat}", t):
+            return m.group(2), m.group(1).strip(" ,")
+    return None
+
+
+def _first_word(text: str) -> str:
+    words = normalise(text).strip(" .:!?").split()
+    return words[0] if words else ""
+
+
+def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None:
+    """The issuer: a labelled seller, else the most prominent name line above the table on page 1 (with
+    ``first_line``, as on receipts, the top-most one)."""
+
+    def text(s: Span) -> bool:
+        return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and name_like(doc, s)
+
+    labelled = doc.near(phrases, "party", text)
+    if labelled and labelled[0].confidence >= 0.5:
+        f = labelled[0]
+        return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
+    customer = customer_block(doc)
+    domains = " ".join(m.group(1).lower() for w in doc.words
+                       if (m := re.search(r"(?:@|www\.|https?://)([\w.-]+)", w.text)))
+    heights = sorted(doc.words[i].bbox[3] - doc.words[i].bbox[1] for s in doc.spans
+                     for i in s.word_indices) or [0.0]
+    median = heights[len(heights) // 2] or 1.0
+    counts = Counter(s.text.strip(" ,;").lower() for s in doc.spans)
+    # the issuer sits above the first table row (a line with two amounts)
+    table_top = next((s.bbox[1] for key in doc.line_keys if key[0] == 0
+                      for s in doc.lines[key][:1]
+                      if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
+                             for x in doc.lines[key]) >= 2), 0.4)
+    best, best_score = None, float("-inf")
+    for s in doc.spans:
+        if s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer:
+            continue
+        h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
+        if first_line:
+            score = -s.bbox[1] * 10 + 0.3 * h
+        else:
+            head = normalise(s.text.split()[0]).strip(",.;:")  # "Coolblue" in www.coolblue.nl
+            score = h + 0.6 * (1 - s.bbox[1]) + (0.5 if legal_form(s.text) else 0.0) \
+                + (0.3 if counts[s.text.strip(" ,;").lower()] > 1 else 0.0) \
+                + (0.6 if len(head) >= 3 and head in domains else 0.0)
+        if score > best_score:
+            best, best_score = s, score
+    return _without_monogram(doc, best) if best else None
+
+
+def _without_monogram(doc: SpanDoc, span: Span) -> Found:
+    """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
+    words = [doc.words[i] for i in span.word_indices]
+    head = words[0].text
+    initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())
+    if len(words) > 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 and initials.startswith(head):
+        rest = span.word_indices[1:]
+        return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
+                     [span.model_copy(update={"word_indices": rest})])
+    return Found(span.text.strip(" ,;"), 0.45, [span])
+
+
+def customer_block(doc: SpanDoc) -> set[int]:
+    """Spans of the addressee block: under a "Bill to"/"Kunde"/"Nabywca" label, up to five lines down."""
+    out: set[int] = set()
+    for label, _ in doc.labels(concept_phrases("customer"), "customer", floor=0.6):
+        pos = doc.line_pos[(label.page, label.line)]
+        out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
+        for key in doc.line_keys[pos + 1: pos + 6]:
+            out |= {s.index for s in doc.lines[key]
+                    if min(s.bbox[2], label.bbox[2] + 0.15) > max(s.bbox[0], label.bbox[0] - 0.02)}
+    return out
+
+
+def name_like(doc: SpanDoc, s: Span) -> bool:
+    """Whether a text span can be a company name: not a title, label, address, sentence."""
+    toks = doc.tokens.get(s.index, ())
+    if (not toks or (len(toks) <= 3 and set(toks) & _TITLE_WORDS) or _ADDRESSY.search(s.text)
+            or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
+        return False
+    if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text):
+        return False  # a sentence or a slogan
+    for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
+                    "party"):
+        if label_score(toks, concept_phrases(concept), concept) >= 0.6:
+            return False
+    return True
+
+
+def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
+    """The address lines under a name (given by its words), up to a contact or registration line."""
+    spans = [s for s in doc.spans if set(s.word_indices) & set(word_indices)]
+    if not spans:
+        return None
+    anchor, parts = spans[0], []
+    pos = doc.line_pos[(anchor.page, anchor.line)]
+    for key in doc.line_keys[pos + 1: pos + 4]:
+        over = [s for s in doc.lines[key]
+                if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)]
+        if (not over or not all(s.has(SpanKind.TEXT) for s in over) or key[0] != anchor.page
+                or any(_CONTACT.search(s.text) for s in over)):
+            break
+        parts += over
+    if not parts:
+        return None
+    return Found(", ".join(s.text.strip(" ,") for s in parts), 0.4, [merge_spans(parts)])
+
+
+def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
+    """A labelled currency, else the document's most frequent currency marker."""
+    labelled = doc.near(phrases, "currency", lambda s: s.currency is not None)
+    if labelled and labelled[0].confidence >= 0.6:
+        return Found(labelled[0].value.currency, 0.9, labelled[0].spans)
+    with_code = [s for s in doc.spans if s.currency]
+    if with_code:
+        counts = Counter(s.currency for s in with_code)
+        code, n = counts.most_common(1)[0]
+        first = next(s for s in with_code if s.currency == code)
+        return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
+    for i, w in enumerate(doc.words):
+        code = detect_currency(w.text)
+        if code:
+            span = next(s for s in doc.spans if i in s.word_indices)
+            return Found(code, 0.5, [span])
+    return None
+
+
+def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found | None:
+    """A ticked yes/no box, a single box, or a printed yes/no beside the label."""
+    labels = doc.labels(phrases, concept, floor=0.4)
+    if concept == "signature":
+        return signature(doc, labels)
+    for label, ls in labels:
+        boxes = doc.boxes_near(label)
+        for box, option in boxes:
+            word = _first_word(option)
+            if box.checked and word in _YES | _NO:
+                return Found(word in _YES, ls * 0.9, [doc.box_and_option(box)])
+        if len(boxes) == 1 and not label_tokens(boxes[0][1]):
+            return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
+        if boxes and all(not b.checked for b, _ in boxes):
+            return Found(False, ls * 0.6, [boxes[0][0]])
+        rights = [s for s in doc.right_of(label) if s.checked is None]
+        if rights and (word := _first_word(rights[0].text)) in _YES | _NO:
+            return Found(word in _YES, ls * 0.8, [rights[0]])
+    return None
+
+
+def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
+    """Signed when a name or mark sits beside, above or below a signature label; not signed when the
+    signature labels have nothing near them."""
+    if not labels:
+        return None
+    for label, ls in labels:
+        boxes = doc.boxes_near(label)
+        if len(boxes) == 1:
+            return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
+        pos = doc.line_pos[(label.page, label.line)]
+        near = list(doc.right_of(label))
+        for key in doc.line_keys[max(0, pos - 1): pos] + doc.line_keys[pos + 1: pos + 2]:
+            if key[0] == label.page:
+                near += [s for s in doc.lines[key]
+                         if min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
+        for s in near:
+            text = s.text.strip(" _.")
+            if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
+                    and not text.endswith((".", "?", "!")) and not doc.labels_any(s)):
+                return Found(True, ls * 0.6, [s])
+    return Found(False, 0.4, [labels[0][0]])
+
+
+def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) -> Found | None:
+    """An enum or Literal value: a ticked option near the label or anywhere, else the option word after it."""
+    values = list(typing.get_args(tp)) if typing.get_origin(tp) is typing.Literal else [m.value for m in tp]
+    words = {v: value_words(str(v)) for v in values}
+    if typing.get_origin(tp) is not typing.Literal:
+        for m in tp:
+            words[m.value] |= value_words(m.name)
+
+    def match(text: str) -> Any:
+        toks = label_tokens(text)
+        return next((v for v, ws in words.items() if toks and toks[0] in ws), None)
+
+    labels = doc.labels(phrases, concept, floor=0.4)
+    for label, ls in labels:
+        for box, option in doc.boxes_near(label):
+            if box.checked and (v := match(option)) is not None:
+                return Found(v, ls * 0.9, [doc.box_and_option(box)])
+    for s in doc.spans:  # a ticked option anywhere
+        if s.checked:
+            line = doc.lines[(s.page, s.line)]
+            if (v := match(option_text(line, line.index(s)))) is not None:
+                return Found(v, 0.5, [doc.box_and_option(s)])
+    for label, ls in labels:
+        for s in doc.right_of(label)[:1]:
+            if (v := match(s.text)) is not None:
+                return Found(v, ls * 0.8, [s])
+    return None

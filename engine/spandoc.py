@@ -1,0 +1,159 @@
+"""A document seen as spans on lines: where the labels are, and what sits right of or below them.
+
+:class:`SpanDoc` wraps :func:`engine.spans.find_spans` with the lookups rule-based extraction needs: labels that
+match a field's phrases, the spans right of a label up to the next label, the spans below it, and the check boxes
+near it. :class:`Found` is a candidate value with its confidence and the spans it came from (the last one holds
+the value's words).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.base import Word
+from engine.dates import DateOrder
+from engine.labels import Phrase, label_phrases, label_score, label_tokens
+from engine.spans import Span, SpanKind, find_spans
+
+__all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "merge_spans", "option_text"]
+
+LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
+# Concepts whose labels are captions, never values (a signature line's caption, a "Date" caption...).
+_CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name")
+
+
+@dataclass
+class Found:
+    """A candidate value: the value (or the span holding it), a confidence, and the spans it was read from."""
+
+    value: Any
+    confidence: float
+    spans: list[Span]
+
+
+@functools.lru_cache(maxsize=64)
+def concept_phrases(name: str) -> list[Phrase]:
+    """The label phrases of a field or concept name (cached)."""
+    return label_phrases(name)[1]
+
+
+def merge_spans(spans: list[Span]) -> Span:
+    """One span standing for several (their words), to record a value read from several spans."""
+    if len(spans) == 1:
+        return spans[0]
+    return spans[0].model_copy(update={"word_indices": [i for s in spans for i in s.word_indices]})
+
+
+def option_text(line: list[Span], i: int) -> str:
+    """The option a check box stands for: the text glued to it ("☒Travel") or the span after it."""
+    m = re.fullmatch(r"(\[[^\]]?\]|\([^)]?\)|[xX]$|\W)+\s*(.*)", line[i].text.strip())
+    glued = m.group(2).strip() if m else line[i].text.strip()
+    if glued:
+        return glued
+    nxt = line[i + 1] if i + 1 < len(line) else None
+    return nxt.text if nxt is not None and nxt.checked is None else ""
+
+
+class SpanDoc:
+    """The spans of one document with the lookups the rules need."""
+
+    def __init__(self, words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0,
+                 min_label_score: float = 0.35, max_lines_below: int = 3, max_right_distance: float = 0.85) -> None:
+        self.words = words
+        self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
+        self.max_right_distance = max_right_distance
+        self.spans = find_spans(words, date_order=date_order, gap_factor=gap_factor)
+        self.lines: dict[tuple[int, int], list[Span]] = {}
+        for s in self.spans:
+            self.lines.setdefault((s.page, s.line), []).append(s)
+        self.line_keys = sorted(self.lines)
+        self.line_pos = {k: i for i, k in enumerate(self.line_keys)}
+        self.tokens = {s.index: label_tokens(s.text) for s in self.spans if s.kinds & LABEL_KINDS}
+        self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
+
+    def labels(self, phrases: list[Phrase], concept: str | None, floor: float | None = None
+               ) -> list[tuple[Span, float]]:
+        """Spans that read as one of ``phrases``, best first, with their label scores."""
+        floor = self.min_label_score if floor is None else floor
+        out = [(s, label_score(self.tokens[s.index], phrases, concept))
+               for s in self.spans if s.index in self.tokens]
+        return sorted([(s, sc) for s, sc in out if sc >= floor], key=lambda t: -t[1])
+
+    def labels_any(self, span: Span) -> bool:
+        """Whether a span reads as the label of some common field (a signature or date caption, a total)."""
+        toks = self.tokens.get(span.index, ())
+        return span.has(SpanKind.LABEL) or any(label_score(toks, concept_phrases(c), c) >= 0.6
+                                               for c in _CAPTIONS)
+
+    def is_caption(self, s: Span) -> bool:
+        """A label: a colon label, or a text that reads as the label of one of the target's fields."""
+        return s.has(SpanKind.LABEL) or s.index in self.captions
+
+    def right_of(self, label: Span) -> list[Span]:
+        """The spans right of ``label`` on its line, up to the next label."""
+        out = []
+        for s in self.lines[(label.page, label.line)]:
+            if s.index > label.index and s.bbox[0] - label.bbox[2] <= self.max_right_distance:
+                if self.is_caption(s):
+                    break
+                out.append(s)
+        return out
+
+    def below(self, label: Span) -> list[tuple[int, list[Span]]]:
+        """(distance in lines, spans overlapping the label horizontally) for the next lines of its page."""
+        out = []
+        pos = self.line_pos[(label.page, label.line)]
+        for k, key in enumerate(self.line_keys[pos + 1: pos + 1 + self.max_lines_below], start=1):
+            if key[0] != label.page:
+                break
+            lo, hi = label.bbox[0] - 0.02, label.bbox[2] + 0.02
+            over = [s for s in self.lines[key] if min(s.bbox[2], hi) > max(s.bbox[0], lo)]
+            if over:
+                out.append((k, over))
+        return out
+
+    def near(self, phrases: list[Phrase], concept: str | None, accept: Callable[[Span], bool],
+             largest: bool = False) -> list[Found]:
+        """Spans accepted by ``accept`` right of or below a matching label, scored by label and position
+        (with ``largest``, the larger of several amounts right of one label ranks first)."""
+        found: list[Found] = []
+        for label, ls in self.labels(phrases, concept):
+            if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
+                found.append(Found(label, ls * 0.85, [label]))
+            rights = self.right_of(label)
+            ok = [x for x in rights if accept(x)]
+            if largest:
+                ok.sort(key=lambda x: -(x.amount or 0))
+            for rank, s in enumerate(ok):
+                first = s is rights[0] or largest
+                found.append(Found(s, ls * max(0.5, (0.9 if first else 0.8) - 0.05 * rank), [label, s]))
+            for dist, over in self.below(label):
+                if any(self.is_caption(s) for s in over):
+                    break  # the next label of a stack
+                hits = [x for x in over if accept(x)]
+                for s in hits:
+                    found.append(Found(s, ls * (0.85 - 0.1 * dist), [label, s]))
+                if hits:
+                    break
+        return sorted(found, key=lambda f: -f.confidence)
+
+    def boxes_near(self, label: Span) -> list[tuple[Span, str]]:
+        """Check boxes on the label's line and the next, each with the option text beside it."""
+        pos = self.line_pos[(label.page, label.line)]
+        out = []
+        for key in self.line_keys[pos: pos + 2]:
+            line = self.lines[key]
+            out += [(s, option_text(line, i)) for i, s in enumerate(line) if s.checked is not None]
+        return out
+
+    def box_and_option(self, box: Span) -> Span:
+        """The box with the option word beside it, as one span (for grounding)."""
+        line = self.lines[(box.page, box.line)]
+        i = line.index(box)
+        if i + 1 < len(line) and line[i + 1].checked is None and option_text(line, i) == line[i + 1].text:
+            return merge_spans([box, line[i + 1]])
+        return box

@@ -1,0 +1,33 @@
+"""Build engine words from a sketch of a page: rows of (x, text) cells, laid out like a PDF text layer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.base import Word
+
+CHAR_W = 0.008  # normalised width of one character
+LINE_H = 0.022
+FONT_H = 0.012
+
+
+def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.05, heights: dict[int, float] | None = None
+           ) -> list[Word]:
+    """Words for ``rows``: each row is a list of ``(x, text)`` cells (words one space apart) or ``"<page>"``
+    to start a new page. ``heights`` gives a font height per row index (default 12 pt-ish)."""
+    words: list[Word] = []
+    page, line, y = 0, 0, top
+    for r, row in enumerate(rows):
+        if row == "<page>":
+            page, y = page + 1, top
+            continue
+        h = (heights or {}).get(r, FONT_H)
+        for x, text in sorted(row):
+            cx = x
+            for token in text.split():
+                w = len(token) * CHAR_W
+                words.append(Word(text=token, page=page, line=line, bbox=(cx, y, cx + w, y + h)))
+                cx += w + 0.7 * CHAR_W
+        line += 1
+        y += max(LINE_H, h * 1.6)
+    return words
