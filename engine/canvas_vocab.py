@@ -93,7 +93,7 @@ class VocabIndex:
     """The vocabulary sorted into the classes that value slots are restricted to.
 
     All sets exclude special ids and tokens that decode to nothing. ``single(c)`` is the id of the token that is
-    exactly the character ``c``, when the vocabulary has one.
+    the character ``c`` alone, when the tokenizer writes it with one token.
     """
 
     def __init__(self, tokenizer: CanvasTokenizer) -> None:
@@ -104,12 +104,9 @@ class VocabIndex:
         number_rest: set[int] = set()
         date_chars: set[int] = set()
         text: set[int] = set()
-        single: dict[str, int] = {}
         for i, t in enumerate(texts):
             if i in special or not t:
                 continue
-            if len(t) == 1 and t not in single:
-                single[t] = i
             # A quote, backslash or control character would break the JSON string around the value.
             if not ('"' in t or "\\" in t or any(ord(c) < 32 or ord(c) == 127 for c in t)):
                 text.add(i)
@@ -128,17 +125,21 @@ class VocabIndex:
         self.integer_rest = self.digits
         self.date_chars = frozenset(date_chars)
         self.text = frozenset(text)
-        self._single = single
+        self._single: dict[str, int | None] = {}
         self._tokenizer = tokenizer
         logger.debug("vocab index: %d text, %d digit, %d number tokens", len(text), len(digits), len(number_rest))
 
     def single(self, char: str) -> int | None:
-        """Id of the token that is exactly ``char``, or None."""
-        return self._single.get(char)
+        """The id the tokenizer writes ``char`` with when it is one token (byte-fallback twins that also decode to
+        ``char`` are not it), else None."""
+        if char not in self._single:
+            ids = self._tokenizer.encode(char)
+            self._single[char] = ids[0] if len(ids) == 1 else None
+        return self._single[char]
 
     def digit_ids(self, chars: str = "0123456789") -> frozenset[int] | None:
         """Ids of the single-digit tokens for ``chars``; None unless every one exists."""
-        ids = [self._single.get(c) for c in chars]
+        ids = [self.single(c) for c in chars]
         if any(i is None for i in ids):
             return None
         return frozenset(i for i in ids if i is not None)
@@ -149,7 +150,7 @@ class VocabIndex:
         can constrain every position (Gemma's tokenizer splits digits)."""
         probe = "2019-12-31"
         ids = self._tokenizer.encode(probe)
-        return len(ids) == len(probe) and all(self._single.get(c) == i for c, i in zip(probe, ids, strict=True))
+        return len(ids) == len(probe) and all(self.single(c) == i for c, i in zip(probe, ids, strict=True))
 
 
 _ADAPTERS: weakref.WeakKeyDictionary[Any, HFCanvasTokenizer] = weakref.WeakKeyDictionary()

@@ -106,7 +106,8 @@ def _make(y: int | None, m: int | None, d: int | None) -> date | None:
         return None
 
 
-_ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+_ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})"
+                  r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")  # optional time of day
 _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
 _ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er|re|eme|e|o|º|°|\.)(?=\W|$)", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W\d_]+\.?|\d+")

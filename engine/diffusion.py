@@ -80,6 +80,7 @@ class DiffusionGemmaOptions(EngineOptions):
     decoding: Decoding = Decoding.DIFFUSION
     seed: int | None = 0
     seed_fill: Literal["random", "filler"] = "random"
+    num_threads: int | None = Field(None, ge=1, description="torch CPU threads (default: torch's choice)")
 
     @model_validator(mode="after")
     def _temperatures(self) -> DiffusionGemmaOptions:
@@ -145,6 +146,8 @@ class DiffusionGemmaEngine(Engine):
                  image_processor: Any = None) -> None:
         super().__init__(options)
         self.options: DiffusionGemmaOptions = options  # type: ignore[assignment]
+        if self.options.num_threads is not None:
+            torch.set_num_threads(self.options.num_threads)
         if model is None:
             model, tokenizer, image_processor = self.load_model()
         elif tokenizer is None:
@@ -153,9 +156,7 @@ class DiffusionGemmaEngine(Engine):
         self.tokenizer = tokenizer
         self.image_processor = image_processor if self.options.use_images else None
         self.device = next(model.parameters()).device
-        if self.options.canvas_length is not None:
-            model.config.canvas_length = self.options.canvas_length
-        self.canvas_length = int(model.config.canvas_length)
+        self.canvas_length = int(self.options.canvas_length or model.config.canvas_length)
         self.vocab_size = int(model.config.get_text_config().vocab_size)
         self._plans: dict[type[BaseModel], CanvasPlan] = {}
         self._revision = self._model_revision()
@@ -183,6 +184,8 @@ class DiffusionGemmaEngine(Engine):
             kwargs: dict[str, Any] = {"dtype": dtype, **common}
             if opts.attn_implementation:
                 kwargs["attn_implementation"] = opts.attn_implementation
+            if device.type == "cuda":  # straight to the GPU: a 26B checkpoint does not go through CPU memory
+                kwargs["device_map"] = str(device)
             model = DiffusionGemmaForBlockDiffusion.from_pretrained(name, **kwargs)
             tokenizer = AutoTokenizer.from_pretrained(name, **common)
         except (OSError, ValueError, ImportError, KeyError, RuntimeError) as exc:
@@ -195,7 +198,9 @@ class DiffusionGemmaEngine(Engine):
                 image_processor = AutoImageProcessor.from_pretrained(name, **common)
             except (OSError, ValueError, ImportError, KeyError) as exc:
                 logger.warning("no image processor for %s (%s): page images are not sent", opts.model, exc)
-        model.to(device).eval()
+        if device.type != "cuda":
+            model.to(device)
+        model.eval()
         logger.info("loaded %s on %s (%s), canvas %d", opts.model, device, dtype, model.config.canvas_length)
         return model, tokenizer, image_processor
 
@@ -454,6 +459,8 @@ class DiffusionGemmaEngine(Engine):
 
         if self.options.seed is not None:
             torch.manual_seed(self.options.seed)
+        # generate() reads the canvas length from the config; engines sharing a model may use different ones.
+        self.model.config.canvas_length = self.canvas_length
         rngs = [row.rng(self.options.seed) for row in rows]
         batch = self.collate([r.prompt for r in rows])
         mask = batch["attention_mask"]

@@ -27,8 +27,7 @@ class Phrase:
     weight: float = 1.0
 
 
-_NUMBER_WORDS = {"n": "no", "nr": "no", "n°": "no", "nº": "no", "#": "no", "number": "no", "nummer": "no", "numero": "no",
-                 "numer": "no", "num": "no", "nro": "no", "núm": "no"}
+_NUMBER_WORDS = {w: "no" for w in "n nr n° nº # number nummer numero numer num nro núm".split()}
 
 
 def normalise(text: str) -> str:
@@ -174,17 +173,18 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
         "item description|details|particulars|concepto|produit|opis|towar|usluga|nazwa uslugi|"
         "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif")
-    + _p("item|items|product|products|service|services|article|artikel|articolo|name|title|"
+    + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|units|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
-        "qty hrs|hrs qty|nb|quant"),
+        "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite"),
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
-        "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht"),
+        "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
+        "precio unit|prezzo unit|unit rate|price unit|stuksprijs"),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"

@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
+from schemas.currency import CurrencyCode
+
 __all__ = [
     "CURRENCY_CODES",
     "detect_currency",
@@ -25,8 +27,6 @@ __all__ = [
     "parse_money",
     "parse_percent",
 ]
-
-from schemas.currency import CurrencyCode
 
 CURRENCY_CODES: frozenset[str] = frozenset(c.value for c in CurrencyCode)
 

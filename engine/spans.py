@@ -5,18 +5,25 @@ first cut into *cells* at horizontal gaps wider than ``gap_factor`` times the li
 columns, label/value pairs set apart). Inside a cell:
 
 * words ending in ``:`` close a LABEL span (``Invoice No:``, ``Datum:``, ``Montant du prélèvement :``); a number
-  marker (``No.``, ``Nr``, ``#``, ``n°``, or a document title word such as ``Invoice``) closes one too when an
-  identifier or integer follows it;
-* dates (one word or several: ``3 Apr 2024``, ``August 3 , 2014``), check boxes and identifiers glued to a label
-  or marker (``n°562044387``, ``Datum:05.03.2024``) become spans wherever they sit;
+  marker at the start of a cell (``No.``, ``Nr``, ``#``, ``n°``, or a document title word such as ``Invoice``)
+  closes one too when an identifier or integer follows it;
+* dates (one word or several: ``3 Apr 2024``, ``August 3 , 2014``), check boxes (``[X]``, ``☐``, ``☒Travel``, a
+  lone ``X`` before an option) and identifiers glued to a label or marker (``n°562044387``,
+  ``Datum:05.03.2024``) become spans wherever they sit;
 * the value right after a label becomes its own span when it is typed (date, amount, identifier, number);
 * amounts (with their currency: ``€ 399,00``, ``29.99 €``), percentages and currency codes are peeled off the
-  ends of what remains, and once one has been peeled, the integers and codes next to it too (``1 € 189,00``);
+  ends of what remains, and once one has been peeled, the integers, codes and quantities (``1 PCS``) next to it;
 * what is left is one TEXT span, so a description or a company name in one cell stays whole
-  (``Nintendo 3DS XL Wit + Blauw``, ``Amazon Web Services, Inc.``).
+  (``Nintendo 3DS XL Wit + Blauw``, ``Amazon Web Services, Inc.``, ``Kupferrohr 15 mm - ref. 3677``).
+
+In a table row (a line of several cells with an amount) a leading number or article code is split from the text
+after it (``2 Frais de port``, ``OMQ050 Cloud storage``), and in rows of three cells or more a colon inside a
+description does not make a label (``Licence: Pro edition``).
 
 A span may have several kinds: a bare ``42183017`` is INTEGER, IDENTIFIER and AMOUNT; ``€3.50`` is AMOUNT and
-CURRENCY. :func:`value_of` gives the normalised JSON value of a span read as one kind.
+CURRENCY; ``1 PCS`` is QUANTITY and AMOUNT. :func:`value_of` gives the normalised JSON value of a span read as one
+kind; :func:`group_cells` regroups spans by cell (a text value spread over several spans of one cell, such as a
+description with a colon, is the join of its cell).
 """
 
 from __future__ import annotations
@@ -299,16 +306,20 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     return out
 
 
-def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False
+def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False, in_row: bool = False
              ) -> list[tuple[list[_Unit], set[SpanKind]]]:
     """Group the units between labels into spans: (units, kinds). With ``lead_number`` (a cell of a table
-    row), a number in front of a text is split off: "2 Frais de port" is a quantity and a description."""
+    row), a number in front of a text is split off: "2 Frais de port" is a quantity and a description. Outside
+    table rows, digit groups that make up a whole value ("17 761 987 0", a phone number) are one identifier."""
     if not units:
         return []
     if lead_number and len(units) > 1 and (
             units[0].kinds & _NUMBER_KINDS or units[0].values.get("sku")) \
             and not units[1].kinds & _NUMBER_KINDS and not units[1].strong:
         return [([units[0]], set(units[0].kinds))] + _segment(units[1:], False)
+    if len(units) >= (2 if after_label else 3) and not in_row and all(_digit_group(u) for u in units) \
+            and any(len(u.values.get("identifier") or "") >= 3 for u in units):
+        return [(units, {SpanKind.IDENTIFIER})]  # "17 761 987 0", "+49 6051 916 44 10": one number
     if after_label and units[0].typed:
         return [([units[0]], set(units[0].kinds))] + _segment(units[1:], False)
     for i, u in enumerate(units):
@@ -332,6 +343,11 @@ def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False
         lo += 1
     middle = [(units[lo:hi], {SpanKind.TEXT})] if hi > lo else []
     return head + middle + tail
+
+
+def _digit_group(u: _Unit) -> bool:
+    """A bare group of digits (an integer unit of one word)."""
+    return u.end - u.start == 1 and SpanKind.INTEGER in u.kinds and SpanKind.CURRENCY not in u.kinds
 
 
 def _label_word(u: _Unit) -> bool:
@@ -359,10 +375,10 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
         if not (prev_label and all(not x.typed for x in units[prev_end + 1:e])):
             while j - 1 > prev_end and _label_word(units[j - 1]) and e - j + 1 < _MAX_LABEL_WORDS:
                 j -= 1
-        out += _segment(units[prev_end + 1:j], prev_label, row_like and prev_end < 0)
+        out += _segment(units[prev_end + 1:j], prev_label, row_like and prev_end < 0, row_like)
         out.append((units[j:e + 1], {SpanKind.LABEL}))
         prev_end, prev_label = e, True
-    out += _segment(units[prev_end + 1:], prev_label, row_like and prev_end < 0)
+    out += _segment(units[prev_end + 1:], prev_label, row_like and prev_end < 0, row_like)
     # "Invoice No :" directly followed by "#": one label
     merged: list[tuple[list[_Unit], set[SpanKind]]] = []
     for group in out:
@@ -412,6 +428,8 @@ def _make_span(index: int, idx: list[int], units: list[_Unit], kinds: set[SpanKi
     ws = [words[i] for i in idx]
     values: dict[str, object] = dict(units[0].values) if len(units) == 1 and kinds != {SpanKind.TEXT} else {}
     values.pop("sku", None)
+    if len(units) > 1 and kinds == {SpanKind.IDENTIFIER}:
+        values["identifier"] = " ".join(w.text for w in ws)
     return Span(
         index=index,
         word_indices=idx,

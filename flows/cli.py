@@ -82,11 +82,18 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     fail(escape(message), code)
 
 
+def _brief(exc: ValueError) -> str:
+    """A validation error's messages without pydantic's boilerplate."""
+    if isinstance(exc, ValidationError):
+        return "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in exc.errors())
+    return str(exc)
+
+
 def _runner(kind: RunnerKind, address: str | None, settings: Settings) -> RunnerSpec:
     try:
         return RunnerSpec(kind=kind, address=address, max_workers=settings.workers)
     except ValidationError as exc:
-        _fail("; ".join(str(e["msg"]).removeprefix("Value error, ") for e in exc.errors()))
+        _fail(_brief(exc))
 
 
 def _check(settings: Settings, spec: RunnerSpec, *, start_engine: bool = True) -> None:
@@ -205,8 +212,9 @@ def inbox_cmd(
     else:
         stderr.print(
             f"inbox {summary.inbox}: {summary.claimed} new, {summary.resumed} resumed "
-            f"({summary.recovered} already committed), {summary.processed} processed; "
-            f"moved {summary.moved or 'nothing'}; {summary.waiting} waiting for the next run",
+            f"({summary.recovered} already committed), {summary.processed} processed; moved "
+            f"{', '.join(f'{n} to {folder}/' for folder, n in summary.moved.items()) or 'nothing'}; "
+            f"{summary.waiting} waiting for the next run",
             highlight=False,
         )
     if as_json:
@@ -276,7 +284,7 @@ def serve_cmd(
         deployment = inbox_deployment(inbox, out, settings, cron=plan.cron, interval=plan.interval, name=name,
                                       runner=spec, options=plan.options, policy=plan.policy)
     except ValueError as exc:  # e.g. a cron expression that does not parse
-        _fail(f"invalid schedule: {exc}")
+        _fail(f"invalid schedule: {_brief(exc)}")
     stderr.print(f"serving {name!r} ({plan.label}); Ctrl-C to stop", highlight=False)
     try:
         serve(deployment)
@@ -321,7 +329,7 @@ def deploy_cmd(
                                      name=name, source=source, runner=spec, options=plan.options,
                                      policy=plan.policy)
     except ValueError as exc:
-        _fail(f"invalid deployment: {exc}")
+        _fail(f"invalid deployment: {_brief(exc)}")
     except Exception as exc:  # noqa: BLE001 - e.g. the work pool does not exist, the server is unreachable
         _fail(f"could not deploy: {type(exc).__name__}: {exc}", EXIT_BROKEN)
     stderr.print(f"deployed {name!r} ({plan.label}) to work pool {pool!r}: start a worker with "

@@ -22,6 +22,7 @@ import logging
 import os
 import time
 from collections import Counter
+from collections.abc import Iterable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -95,18 +96,21 @@ def _attempts(inbox: Inbox) -> Counter[str]:
     return Counter(str(e.get("source")) for e in inbox.read_journal() if e.get("event") == "attempt")
 
 
-def write_day_exports(outputs: RunOutputs, day: str, formats: list[ExportFormat]) -> list[Path]:
-    """``OUT/exports/<day>/results.jsonl`` (the day's documents, one record each, from the store) and the open
-    review queue as ``review-open.<fmt>``. Rewritten whole on every run, atomically for the results."""
-    folder = outputs.out_dir / EXPORTS_DIR / day
-    folder.mkdir(parents=True, exist_ok=True)
-    prefix = f"{day}/"
-    day_records = [r for r in outputs.store.all_records() if r.source.startswith(prefix)]
-    written = [folder / "results.jsonl"]
-    write_results(written[0], day_records)
+def write_day_exports(outputs: RunOutputs, day: str, formats: list[ExportFormat],
+                      other_days: Iterable[str] = ()) -> list[Path]:
+    """The day's exports under ``OUT/exports/<day>/``: ``results.jsonl`` (every document claimed that day, one
+    record each, from the store) and the open review queue as ``review-open.<fmt>``. ``other_days`` (days of
+    documents an interrupted run left behind and this run finished) get their ``results.jsonl`` refreshed too.
+    Rewritten whole on every run."""
+    written: list[Path] = []
+    records = outputs.store.all_records()
+    for each in sorted({day, *other_days}):
+        path = outputs.out_dir / EXPORTS_DIR / each / "results.jsonl"
+        write_results(path, [r for r in records if r.source.startswith(f"{each}/")])
+        written.append(path)
     for fmt in formats:
         fmt = ExportFormat(fmt)
-        path = folder / f"review-open.{fmt.value}"
+        path = outputs.out_dir / EXPORTS_DIR / day / f"review-open.{fmt.value}"
         outputs.queue.export(path, fmt, state=ReviewState.OPEN)
         written.append(path)
     return written
@@ -180,7 +184,8 @@ def _run_locked(inbox: Inbox, outputs: RunOutputs, settings: Settings, runner: R
     final = outputs.finish()
     summary.moved = dict(moved)
     summary.by_status = {s.value: sum(r.status is s for r in final) for s in Status}
-    summary.exports = [str(p) for p in write_day_exports(outputs, day, options.export_formats)]
+    days = {name.split("/", 1)[0] for name in plan.names}
+    summary.exports = [str(p) for p in write_day_exports(outputs, day, options.export_formats, days)]
     publish_summary(final, RunReport.from_records(final, reused=len(plan.reuse)), key_prefix="docextract-inbox")
 
 

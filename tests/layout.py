@@ -11,8 +11,8 @@ LINE_H = 0.022
 FONT_H = 0.012
 
 
-def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.05, heights: dict[int, float] | None = None
-           ) -> list[Word]:
+def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.05,
+           heights: dict[int, float] | None = None) -> list[Word]:
     """Words for ``rows``: each row is a list of ``(x, text)`` cells (words one space apart) or ``"<page>"``
     to start a new page. ``heights`` gives a font height per row index (default 12 pt-ish)."""
     words: list[Word] = []

@@ -273,6 +273,12 @@ def test_thread_runner_is_bounded() -> None:
         RunnerSpec(max_workers=0)
 
 
+def test_in_flight_window() -> None:
+    assert RunnerSpec(max_workers=1).in_flight == 8
+    assert RunnerSpec(max_workers=6).in_flight == 24
+    assert RunnerSpec(kind=RunnerKind.DASK, address="tcp://s:8786").in_flight > 1000
+
+
 @pytest.mark.parametrize(("kind", "module"), [(RunnerKind.DASK, "prefect_dask"), (RunnerKind.RAY, "prefect_ray")])
 def test_missing_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, kind: RunnerKind, module: str) -> None:
     monkeypatch.setitem(sys.modules, module, None)  # import of it raises ImportError

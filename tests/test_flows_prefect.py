@@ -1,4 +1,4 @@
-"""The flows end to end against a temporary Prefect server (``prefect_test_harness``, one per session).
+"""The flows end to end against a temporary Prefect server (``prefect_test_harness``, one for the module).
 
 CI-friendly: a temporary ``PREFECT_HOME``, analytics off, a 120 s server start-up timeout. The engine is the
 scripted "kv" engine from conftest, so the real pipeline stages and outputs run in a second or two per flow.
@@ -23,7 +23,7 @@ from pipeline import runner as cli_runner
 from pipeline.config import Settings
 from pipeline.models import Record
 from pipeline.outputs import RunOutputs
-from pipeline.review import ReviewQueue, ReviewState, database_url
+from pipeline.review import ReviewQueue, database_url
 from pipeline.store import STATE_FILE, ResultStore
 from tests.conftest import INVOICE_TEXT, RECEIPT_TEXT, KeyValueEngine
 
@@ -32,9 +32,9 @@ pytestmark = pytest.mark.prefect
 NO_RETRY = TaskPolicy(retries=0, retry_delay_seconds=[0])
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def prefect_server(tmp_path_factory: pytest.TempPathFactory):
-    """One temporary Prefect server (SQLite) for the whole session, with CI-friendly settings."""
+    """One temporary Prefect server (SQLite) for this module's tests, with CI-friendly settings."""
     from prefect.settings import (
         PREFECT_HOME,
         PREFECT_SERVER_ANALYTICS_ENABLED,
@@ -140,11 +140,16 @@ def test_batch_flow_writes_what_extract_run_writes(make_docs, tmp_path: Path) ->
     assert progress is not None and float(progress.data) == 100.0
 
 
-def test_rerun_reuses_the_store_and_a_renamed_file_hits_the_content_cache(make_docs, tmp_path: Path) -> None:
-    root = make_docs({"a.txt": invoice("INV-7"), "b.txt": RECEIPT_TEXT})
+def test_rerun_reuses_the_store_and_a_renamed_file_hits_the_content_cache(
+    make_docs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_docs({"a.txt": invoice("INV-7"), "b.txt": RECEIPT_TEXT, "c.txt": invoice("INV-8")})
     out = tmp_path / "out"
-    run_batch(root, out, kv(), policy=NO_RETRY)
-    assert len(KeyValueEngine.calls) == 2
+    monkeypatch.setattr(RunnerSpec, "in_flight", property(lambda self: 1))  # one task run at a time
+    first = run_batch(root, out, kv(), policy=NO_RETRY)
+    assert first.processed == 3 and len(KeyValueEngine.calls) == 3
+    monkeypatch.undo()
+    (root / "c.txt").unlink()
 
     KeyValueEngine.calls.clear()
     again = run_batch(root, out, kv(), policy=NO_RETRY)
@@ -297,3 +302,17 @@ def test_inbox_run_skips_while_another_holds_the_inbox(tmp_path: Path) -> None:
         summary = run_inbox(inbox, out, kv(), options=InboxOptions(settle_seconds=0), policy=NO_RETRY)
     assert summary.busy is True and summary.claimed == 0
     assert (inbox / "a.txt").is_file() and KeyValueEngine.calls == []
+
+
+def test_cli_runs_the_batch_flow(make_docs, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from flows.cli import app
+
+    root = make_docs({"a.txt": invoice("INV-41"), "b.txt": RECEIPT_TEXT})
+    result = CliRunner().invoke(app, ["run", str(root), "--out", str(tmp_path / "out"), "--engine", "kv",
+                                      "--workers", "1", "--retries", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout[result.stdout.index("{"):])
+    assert summary["total"] == 2 and summary["accepted"] == 2
+    assert sorted(r["source"] for r in _results(tmp_path / "out")) == ["a.txt", "b.txt"]

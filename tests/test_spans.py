@@ -256,6 +256,24 @@ def test_table_row_splits_a_leading_quantity() -> None:
     assert t["410 Terry Ave North"] == {SpanKind.TEXT}  # an address line is not a table row
 
 
+def test_digit_groups_make_one_number_outside_tables() -> None:
+    _, spans = _spans_of([[(0.1, "Policy ref.:"), (0.4, "17 761 987 0")], [(0.1, "Tel.: +49 6051 916 44 10")],
+                          [(0.05, "Widget"), (0.4, "12 5"), (0.6, "10.00"), (0.8, "50.00")]])
+    t = _texts(spans)
+    assert t["17 761 987 0"] == {SpanKind.IDENTIFIER}
+    assert value_of(next(s for s in spans if s.text == "17 761 987 0"), SpanKind.IDENTIFIER) == "17 761 987 0"
+    assert t["+49 6051 916 44 10"] == {SpanKind.IDENTIFIER}
+    assert "12 5" not in t  # numbers of a table row stay apart
+
+
+def test_colon_inside_a_table_row_description() -> None:
+    _, spans = _spans_of([[(0.05, "Licence: Pro edition, per seat"), (0.5, "2"), (0.62, "15.00"), (0.8, "30.00")],
+                          [(0.05, "Name: John Smith")]])
+    t = _texts(spans)
+    assert t["Licence: Pro edition, per seat"] == {SpanKind.TEXT}
+    assert t["Name:"] == {SpanKind.LABEL} and t["John Smith"] == {SpanKind.TEXT}
+
+
 def test_checkboxes_percentages_quantities() -> None:
     _, spans = _spans_of([[(0.1, "Police report filed? [X] Yes [ ] No")], [(0.1, "☒Travel ☐Home")],
                           [(0.1, "BTW 21 %")], [(0.1, "Widget"), (0.5, "1 PCS"), (0.7, "49,99")]])

@@ -62,6 +62,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         import torch
         from transformers import DiffusionGemmaForBlockDiffusion, PreTrainedTokenizerFast
 
+        from engine.diffusion import _resolve_device
+
         path = Path(self.options.model).expanduser()
         if not (path / "config.json").is_file():
             raise ModelLoadError(f"no embedded model at {path}",
@@ -71,7 +73,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             tokenizer = PreTrainedTokenizerFast.from_pretrained(str(path))
         except (OSError, ValueError) as exc:
             raise ModelLoadError(f"cannot load the embedded model from {path}: {exc}") from exc
-        model.to(self.options.device).eval()
+        model.to(_resolve_device(self.options.device)).eval()
         return model, tokenizer, None
 
     def pointer_null_id(self) -> int | None:
