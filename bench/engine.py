@@ -93,11 +93,11 @@ def make_documents(n: int, seed: int = 7) -> list[tuple[BaseModel, str]]:
         else:
             gold = ClaimForm(claimant_name="Jane Doe", date_of_birth=dt.date(1980, 5, 17),
                              policy_number=f"POL-{rnd.randrange(10**6)}", claim_type=rnd.choice(list(ClaimType)),
-                             address=Address(street="12 Elm Road", city="Leeds", postal_code="LS1 4AP"),
+                             address=Address(street="12 Elm Road", city="Leeds", postal_code="94105"),
                              incident_date=day, claim_amount=_money(rnd, 100, 9000), police_report_filed=True,
                              signed=True)
             lines = ["Insurance claim form", f"Policy number {gold.policy_number}", "Claimant Jane Doe",
-                     "Born 1980-05-17", "12 Elm Road, Leeds LS1 4AP", f"Incident {day.isoformat()}",
+                     "Born 1980-05-17", "12 Elm Road, Leeds 94105", f"Incident {day.isoformat()}",
                      f"Claim type {gold.claim_type.value}", f"Amount {gold.claim_amount}", "Police report: yes",
                      "Signed: yes"]
         docs.append((gold, "\n".join(lines)))
@@ -174,7 +174,7 @@ def run_cpu(args: argparse.Namespace) -> dict[str, Any]:
             "batch_size": 1, "seed": args.seed}
 
     def engine(cls: type[DiffusionGemmaEngine] = DiffusionGemmaEngine, **extra: Any) -> DiffusionGemmaEngine:
-        return cls(DiffusionGemmaOptions(**base, **extra), model=bundle.model, tokenizer=bundle.tokenizer,
+        return cls(DiffusionGemmaOptions(**{**base, **extra}), model=bundle.model, tokenizer=bundle.tokenizer,
                    image_processor=bundle.image_processor)
 
     plain = engine()

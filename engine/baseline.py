@@ -175,8 +175,10 @@ class _Extractor:
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")
             if found is None and concept == "invoice_date":  # the document's first date
-                first = next((s for s in self.doc.spans if s.date is not None), None)
-                found = Found(first.date, 0.3, [first]) if first else None
+                dated = [s for s in self.doc.spans if s.date is not None]
+                # the only date a document prints is its date; the first of several is a guess
+                single = len({s.date for s in dated}) == 1
+                found = Found(dated[0].date, 0.7 if single else 0.3, [dated[0]]) if dated else None
         elif kind in ("amount", "int"):
             want = SpanKind.AMOUNT if kind == "amount" else SpanKind.INTEGER
             found = self.first(self.doc.near(phrases, concept, lambda s: s.has(want) and not s.has(SpanKind.DATE)),

@@ -101,7 +101,15 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                 + (0.6 if len(head) >= 3 and head in domains else 0.0)
         if score > best_score:
             best, best_score = s, score
-    return _without_monogram(doc, best) if best else None
+    if best is None:
+        return None
+    found = _without_monogram(doc, best)
+    # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
+    head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
+    if legal_form(best.text) or (len(head) >= 3 and head in domains) or counts[best.text.strip(" ,;").lower()] > 1 \
+            or first_line:
+        found.confidence = 0.6
+    return found
 
 
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:

@@ -1,4 +1,4 @@
-"""The batch flow: one run over a folder (or one file), writing exactly what ``extract run`` writes.
+"""The batch flow: one run over a folder (or one file, or a list of files), writing what ``extract run`` writes.
 
 The sequence is the CLI runner's (:mod:`pipeline.runner`): discover, identify, skip inputs unchanged since the
 last run into the same output folder, process the rest, flag byte-identical copies, write ``results.jsonl``;
@@ -22,7 +22,7 @@ from queue import SimpleQueue
 from typing import Any
 
 from prefect import flow
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from engine.errors import EngineError
 from flows.artifacts import ProgressReporter, RunReport, publish_summary
@@ -64,8 +64,6 @@ RecordCallback = Callable[[Record], None]
 
 class InputPlan(BaseModel):
     """What a run does with each identified input, decided before any document is opened."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     #: every input's source name, sorted (the run's record order)
     names: list[str] = Field(default_factory=list)
@@ -209,10 +207,13 @@ def summarize(summary: RunSummary, records: list[Record], reused: set[str], elap
 
 @flow(name="docextract-batch", log_prints=False, validate_parameters=True)
 def batch_flow(input_dir: str, out_dir: str, settings: Settings | None = None,
-               runner: RunnerSpec | None = None, policy: TaskPolicy | None = None) -> RunSummary:
+               runner: RunnerSpec | None = None, policy: TaskPolicy | None = None,
+               files: list[str] | None = None) -> RunSummary:
     """Process every file under ``input_dir`` into ``out_dir``: one record per input, as ``extract run``.
 
-    Raises :class:`~pipeline.errors.ConfigError` for usage errors before any output is written.
+    ``files`` limits the run to those paths (named relative to ``input_dir``, which is then only their root;
+    a path that does not exist gets a failed record like any unreadable input). Raises
+    :class:`~pipeline.errors.ConfigError` for usage errors before any output is written.
     """
     from pipeline.runner import _discover  # discovery → records for unreadable entries, as the CLI runner
 
@@ -227,8 +228,11 @@ def batch_flow(input_dir: str, out_dir: str, settings: Settings | None = None,
     check_run_settings(settings, runner)
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
-    files, early, ignored, skipped = _discover(source_root, out)
-    identified: list[SourceFile | Record] = [stages.identify(p, source_root, settings) for p in files]
+    if files is None:
+        paths, early, ignored, skipped = _discover(source_root, out)
+    else:
+        paths, early, ignored, skipped = sorted({Path(f) for f in files}), [], 0, 0
+    identified: list[SourceFile | Record] = [stages.identify(p, source_root, settings) for p in paths]
     identified += early
     try:
         with RunOutputs(out, settings) as outputs:
@@ -256,6 +260,7 @@ def batch_flow(input_dir: str, out_dir: str, settings: Settings | None = None,
 
 
 def run_batch(input_dir: Path, out_dir: Path, settings: Settings, runner: RunnerSpec | None = None,
-              policy: TaskPolicy | None = None) -> RunSummary:
+              policy: TaskPolicy | None = None, files: list[Path] | None = None) -> RunSummary:
     """Run :func:`batch_flow` once (a temporary local Prefect server starts when no API is configured)."""
-    return batch_flow(str(input_dir), str(out_dir), settings, runner, policy)
+    return batch_flow(str(input_dir), str(out_dir), settings, runner, policy,
+                      [str(f) for f in files] if files is not None else None)

@@ -9,8 +9,9 @@
 
 Run options are those of ``extract run`` (``--doc-type``, ``--engine``, ``--model``, ``--url``, ``--config``,
 ``--workers``) plus where the tasks run and how they retry. Without ``PREFECT_API_URL`` ``run`` and ``inbox``
-start a temporary local Prefect server for the duration of the command; ``serve`` needs a real one (the
-temporary server runs no scheduler): ``prefect server start`` and ``PREFECT_API_URL=http://127.0.0.1:4200/api``.
+start a temporary local Prefect server for the duration of the command; ``serve`` and ``deploy`` need a real
+one (the temporary server runs no scheduler): ``prefect server start`` and
+``PREFECT_API_URL=http://127.0.0.1:4200/api``.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ Each run (typically on a schedule, see :func:`inbox_deployment`):
    final (the engine server was down) leaves its file in ``processing/`` for the next run, up to
    ``max_attempts`` runs, then it goes to ``failed/``;
 5. writes ``OUT/results.jsonl`` (this run's records, as ``extract run``; a run with nothing to do leaves it
-   alone) and the day's exports under
-   ``OUT/exports/<day>/``: ``results.jsonl`` with every record of that day's documents (each exactly once, rebuilt
-   from the store on every run) and the open review queue as ``review-open.<fmt>``.
+   alone) and the day's exports under ``OUT/exports/<day>/``: ``results.jsonl`` with every record of that day's
+   documents (each exactly once, rebuilt from the store on every run) and the open review queue as
+   ``review-open.<fmt>``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The per-document Prefect task: the pipeline's stages for one input, nothing of its own.
 
 :func:`process_document` runs ``prepare`` → ``extract`` → ``finalize`` from :mod:`pipeline.stages` for one
-identified input and returns its :class:`~pipeline.models.Record` (in a :class:`DocumentOutcome`). Every per-document failure already comes back
-from the stages as a failed record; the task adds only what orchestration needs:
+identified input and returns its :class:`~pipeline.models.Record` (in a :class:`DocumentOutcome`). Every
+per-document failure already comes back from the stages as a failed record; the task adds only what
+orchestration needs:
 
 * a record that is not final (an engine server that was down: :func:`pipeline.stages.is_final`) is raised as
   :class:`NotFinalError` carrying the record, so Prefect neither caches it nor reports success; it is retried
@@ -35,7 +36,6 @@ from pipeline.config import Settings
 from pipeline.errors import PipelineError
 from pipeline.models import Record, SourceFile
 from pipeline.stages import Prepared
-
 from flows import prepare_pool
 from flows.policies import cache_key_fn, retry_condition
 

@@ -75,7 +75,7 @@ class ValidationSettings(_Group):
     #: values that cannot be found in the document's words go to review
     require_grounding: bool = True
     #: a field whose confidence is below this goes to review
-    min_confidence: float = 0.5
+    min_confidence: float = 0.4
 
 
 class ReviewSettings(_Group):

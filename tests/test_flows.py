@@ -117,7 +117,8 @@ def test_engine_lock_unless_thread_safe() -> None:
         thread_safe = True
 
     assert _thread_safe(Plain(), Settings()) is False  # type: ignore[arg-type]
-    assert _thread_safe(Plain(), Settings(engine={"name": "vllm", "urls": ["http://h:8000"]})) is True  # type: ignore[arg-type]
+    remote = Settings(engine={"name": "vllm", "urls": ["http://h:8000"]})
+    assert _thread_safe(Plain(), remote) is True  # type: ignore[arg-type]
     assert _thread_safe(Declared(), Settings()) is True  # type: ignore[arg-type]
 
 

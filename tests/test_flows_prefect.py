@@ -167,6 +167,15 @@ def test_rerun_reuses_the_store_and_a_renamed_file_hits_the_content_cache(
     assert changed.processed == 2 and len(KeyValueEngine.calls) == 2
 
 
+def test_batch_flow_over_a_list_of_files(make_docs, tmp_path: Path) -> None:
+    root = make_docs({"a.txt": invoice("INV-51"), "sub/b.txt": RECEIPT_TEXT, "not-listed.txt": invoice("INV-52")})
+    summary = run_batch(root, tmp_path / "out", kv(), policy=NO_RETRY,
+                        files=[root / "sub/b.txt", root / "a.txt", root / "gone.txt", root / "a.txt"])
+    assert summary.total == 3
+    assert {r["source"]: r["status"] for r in _results(tmp_path / "out")} == {
+        "a.txt": "accepted", "gone.txt": "failed", "sub/b.txt": "accepted"}
+
+
 def test_only_retryable_errors_are_retried(make_docs, tmp_path: Path) -> None:
     root = make_docs({"a.txt": invoice("INV-9")})
     policy = TaskPolicy(retries=2, retry_delay_seconds=[0])

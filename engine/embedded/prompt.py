@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.base import Word
 from engine.embedded.tokenizer import (
+    BIG_TOKEN,
     NL_TOKEN,
     PAGE_TOKEN,
     normalize_word,
@@ -66,6 +67,8 @@ def build_prompt(
     pointed: dict[int, Span] = {}
     last_line: tuple[int, int] | None = None
     unpointed = 0
+    heights = sorted(w.bbox[3] - w.bbox[1] for w in words if w.bbox[3] > w.bbox[1])
+    body = heights[len(heights) // 2] if heights else 0.0
     for span in spans:
         key = (span.page, span.line)
         if last_line is None or key != last_line:
@@ -74,6 +77,8 @@ def build_prompt(
             tokens.append(NL_TOKEN)
             last_line = key
         tokens.append(x_token(span.bbox[0]))
+        if body > 0 and max(words[i].bbox[3] - words[i].bbox[1] for i in span.word_indices) > 1.3 * body:
+            tokens.append(BIG_TOKEN)
         if len(pointed) < n_pointers:
             p = len(pointed)
             pointed[p] = span

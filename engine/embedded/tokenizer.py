@@ -20,6 +20,7 @@ from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers
 from transformers import PreTrainedTokenizerFast
 
 __all__ = [
+    "BIG_TOKEN",
     "NULL_TOKEN",
     "ABSENT_TOKEN",
     "NL_TOKEN",
@@ -35,8 +36,11 @@ NL_TOKEN = "<nl>"
 PAGE_TOKEN = "<page>"
 NULL_TOKEN = "<null>"
 ABSENT_TOKEN = "<absent>"
-SPECIAL_TOKENS = [PAD, EOS, BOS, UNK, MASK, NL_TOKEN, PAGE_TOKEN, NULL_TOKEN, ABSENT_TOKEN, "<boi>", "<eoi>", "<image>"]
+SPECIAL_TOKENS = [PAD, EOS, BOS, UNK, MASK, NL_TOKEN, PAGE_TOKEN, NULL_TOKEN, ABSENT_TOKEN, "<boi>", "<eoi>", "<image>",
+                  "<big>"]
 SHAPE_TOKENS = ["<w:Aa>", "<w:A>", "<w:a>", "<w:0>", "<w:0a>", "<w:.>", "<w:?>"]
+#: marks a span printed clearly larger than the document's body text (titles, issuer names, totals)
+BIG_TOKEN = "<big>"
 X_BUCKETS = 16
 _SKELETON_PIECES = ["{", "}", "[", "]", '"', ":", ",", "null", "true", "false"]
 
