@@ -18,6 +18,12 @@ The weights are random: a random model is never confident, so the adaptive stop 
 below ``confidence_threshold``) never fires and both ``canvas`` and ``free`` run to ``max_denoising_steps``; the
 oracle rows show what the stop gives when the slots are certain. A trained model lies between the two.
 
+``--embedded [PATH]`` runs the same comparison with the project's trained embedded model (default: the one
+shipped in the package) on generated documents read back through the pipeline's OCR stage (the held-out set of
+``bench/quality.py``): ``canvas`` is the engine as shipped, ``free`` the same weights from a blank canvas, ``ar``
+the autoregressive path of the same weights with the same skeleton forcing, and ``canvas-oracle`` the canvas with
+every slot forced to the true pointer. Here the canvas's step counts are the trained model's own.
+
 ``--gpu`` builds the real 26B-A4B architecture (random weights, bf16, canvas 256) on the GPU and reports
 milliseconds per denoising step (decoder forward + canvas logits processor + sampler), per encoder pass over a
 committed canvas, and per autoregressive token, from which it estimates seconds per document for each method.
@@ -222,6 +228,99 @@ def run_cpu(args: argparse.Namespace) -> dict[str, Any]:
             "machine": platform.platform(), "documents": per_doc, "summary": summary}
 
 
+class EmbeddedOracle:
+    """Mixin: every slot of the embedded engine forced to the pointer of its true value."""
+
+    truth: dict[str, dict[str, Any]] = {}
+
+    def constrain(self, req, plan, layout, cache, rng):  # noqa: ANN001 - same signature as the base
+        pointers = self._pointers[req.id]  # type: ignore[attr-defined]
+        key = ("oracle", req.id)
+        if key not in cache:
+            cache[key] = encode_values(plan, self.truth[req.id], pointer_of=pointers.pointer_of)  # type: ignore
+        canvases = cache[key]
+        constraint = super().constrain(req, plan, layout, cache, rng)  # type: ignore[misc]
+        return force(constraint, canvases[layout.index]) if layout.index < len(canvases) else constraint
+
+
+def run_embedded(args: argparse.Namespace) -> dict[str, Any]:
+    from bench.quality import held_out
+    from engine.embedded.backend import DEFAULT_MODEL_DIR, EmbeddedEngine, EmbeddedOptions
+    from schemas import get_schema
+
+    torch.set_num_threads(args.threads)
+    model_dir = Path(args.embedded) if args.embedded != "default" else DEFAULT_MODEL_DIR
+    docs = held_out(_HERE / ".cache", 100, workers=2)
+    rnd = random.Random(args.seed)
+    docs = rnd.sample(docs, min(args.docs, len(docs)))
+
+    class Oracle(EmbeddedOracle, EmbeddedEngine):
+        pass
+
+    def engine(cls: type = EmbeddedEngine, **extra: Any) -> Any:
+        return cls(EmbeddedOptions(model=str(model_dir), device="cpu", batch_size=1, **extra))
+
+    plain = engine()
+    from engine.tiny import build_tiny_tokenizer
+
+    gemma_like = build_tiny_tokenizer()  # digits split one per token, as Gemma's tokenizer does
+    methods = ("canvas", "canvas-oracle", "free", "ar")
+    per_doc: list[dict[str, Any]] = []
+    for d in docs:
+        req = EngineRequest(id=d.id, words=d.words, target=get_schema(d.doc_type))
+        row: dict[str, Any] = {"doc": d.id, "type": d.doc_type}
+        [doc] = plain.fill([req])
+        n = len(doc.canvases)
+        row["canvases_needed"] = n
+        row["json_tokens"] = len(gemma_like.encode(json.dumps(d.truth, ensure_ascii=False),
+                                                   add_special_tokens=False))
+        from engine.canvas import layouts_for
+
+        row["slot_tokens"] = sum(len(lay.slots) for lay in layouts_for(doc.plan, doc.canvases)[0])
+        result = plain.to_result(doc)
+        row["canvas"] = {"canvases": n, "steps": list(doc.steps), "forward_passes": doc.forward_passes,
+                         "seconds": doc.seconds, "correct": None,
+                         "fields_right": _fields_right(result.data, d.truth)}
+        for method in methods[1:]:
+            if method == "free":
+                # free diffusion gets the model's published step cap, not the canvas engine's
+                row[method] = _free_diffusion(engine(max_canvases=n, max_denoising_steps=args.max_steps), req, n)
+                continue
+            if method == "canvas-oracle":
+                eng = engine(Oracle, max_canvases=max(n, 24))
+                eng.truth = {req.id: d.truth}
+            else:
+                eng = engine(decoding="autoregressive", max_canvases=n)
+            [filled] = eng.fill([req])
+            res = eng.to_result(filled)
+            row[method] = {"canvases": len(filled.canvases), "steps": list(filled.steps),
+                           "forward_passes": filled.forward_passes, "seconds": filled.seconds,
+                           "correct": None, "fields_right": _fields_right(res.data, d.truth)}
+        per_doc.append(row)
+        print(f"  {d.id[:40]:<40} canvases {n:>2}  " + "  ".join(
+            f"{m} {row[m]['forward_passes']:>4}fp {row[m]['seconds']:.2f}s" for m in methods), file=sys.stderr)
+    summary = summarise(per_doc, plain.canvas_length, methods=methods)
+    for m in methods:
+        summary[m]["fields_right"] = round(statistics.fmean(r[m].get("fields_right", 0.0) for r in per_doc), 4) \
+            if "fields_right" in per_doc[0][m] else None
+    params = sum(p.numel() for p in plain.model.parameters())
+    return {"mode": "embedded", "model": {"parameters": params, "path": str(model_dir),
+                                          "canvas_length": plain.canvas_length},
+            "settings": plain.options.model_dump(mode="json"), "machine": platform.platform(),
+            "documents": per_doc, "summary": summary}
+
+
+def _fields_right(data: dict[str, Any] | None, truth: dict[str, Any]) -> float:
+    from pipeline.scoring import Scoreboard
+
+    board = Scoreboard()
+    board.add(data, truth)
+    counts = list(board.fields.values())
+    right = sum(c.tp for c in counts)
+    total = sum(c.tp + c.fn + c.fp for c in counts)
+    return right / total if total else 1.0
+
+
 def _layouts(plan: Any, canvases: list[list[int]]) -> list[tuple[list[int], Any]]:
     from engine.canvas import layouts_for
 
@@ -229,9 +328,10 @@ def _layouts(plan: Any, canvases: list[list[int]]) -> list[tuple[list[int], Any]
     return list(zip(canvases, layouts, strict=True))
 
 
-def summarise(per_doc: list[dict[str, Any]], canvas_length: int) -> dict[str, Any]:
+def summarise(per_doc: list[dict[str, Any]], canvas_length: int,
+              methods: tuple[str, ...] = METHODS) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for method in METHODS:
+    for method in methods:
         runs = [d[method] for d in per_doc]
         steps = [s for r in runs for s in r["steps"]]
         canvases = sum(r["canvases"] for r in runs)
@@ -245,10 +345,14 @@ def summarise(per_doc: list[dict[str, Any]], canvas_length: int) -> dict[str, An
             "seconds_per_doc": statistics.fmean(r["seconds"] for r in runs),
             "correct": (sum(bool(r.get("correct")) for r in runs) if runs[0].get("correct") is not None else None),
         }
-    for method in METHODS:
+    for method in methods:
         out[method]["forward_ratio_vs_canvas"] = (out[method]["forward_passes_per_doc"] /
                                                   out["canvas"]["forward_passes_per_doc"])
         out[method]["time_ratio_vs_canvas"] = out[method]["seconds_per_doc"] / out["canvas"]["seconds_per_doc"]
+    out["json_tokens_per_doc"] = statistics.fmean(d["json_tokens"] for d in per_doc)
+    out["slot_tokens_per_doc"] = statistics.fmean(d["slot_tokens"] for d in per_doc)
+    if "ar-oracle" not in methods:
+        return out
     out["ar-oracle"]["forward_ratio_vs_canvas-oracle"] = (out["ar-oracle"]["forward_passes_per_doc"] /
                                                           out["canvas-oracle"]["forward_passes_per_doc"])
     out["ar-oracle"]["time_ratio_vs_canvas-oracle"] = (out["ar-oracle"]["seconds_per_doc"] /
@@ -260,19 +364,26 @@ def summarise(per_doc: list[dict[str, Any]], canvas_length: int) -> dict[str, An
 
 def print_table(report: dict[str, Any]) -> None:
     s = report["summary"]
+    methods = [m for m in (*METHODS,) if m in s]
+    weights = "trained embedded model" if report["mode"] == "embedded" else "random weights"
     print(f"\nEngine benchmark ({report['mode']}): {s['canvas']['docs']} documents, canvas "
-          f"{report['model']['canvas_length']}, model {report['model']['parameters']:,} parameters (random weights)")
+          f"{report['model']['canvas_length']}, model {report['model']['parameters']:,} parameters ({weights})")
     header = f"{'method':<14}{'canvases/doc':>13}{'steps/canvas':>13}{'fwd/doc':>9}{'tok/fwd':>9}{'s/doc':>8}" \
              f"{'fwd x canvas':>13}{'time x canvas':>14}{'correct':>9}"
     print(header)
     print("-" * len(header))
-    for m in METHODS:
+    for m in methods:
         r = s[m]
+        if r.get("fields_right") is not None:
+            r["correct"] = None
         steps = f"{r['steps_per_canvas']:.2f}" if r["steps_per_canvas"] is not None else "-"
         correct = "-" if r["correct"] is None else f"{r['correct']}/{r['docs']}"
         print(f"{m:<14}{r['canvases_per_doc']:>13.2f}{steps:>13}{r['forward_passes_per_doc']:>9.1f}"
               f"{r['tokens_per_forward']:>9.1f}{r['seconds_per_doc']:>8.2f}{r['forward_ratio_vs_canvas']:>13.2f}"
-              f"{r['time_ratio_vs_canvas']:>14.2f}{correct:>9}")
+              f"{r['time_ratio_vs_canvas']:>14.2f}{correct:>9}"
+              + (f"  fields right {r['fields_right']:.3f}" if r.get("fields_right") is not None else ""))
+    if "ar-oracle" not in s:
+        return
     print(f"\nAR / canvas with answers forced: {s['ar-oracle']['forward_ratio_vs_canvas-oracle']:.1f}x forward "
           f"passes, {s['ar-oracle']['time_ratio_vs_canvas-oracle']:.1f}x time. JSON tokens per document "
           f"{s['json_tokens_per_doc']:.0f} (one forward each for AR without skeleton forcing), value tokens "
@@ -500,8 +611,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prompt-tokens", type=int, default=700)
     parser.add_argument("--steps-b", type=int, default=12, help="--gpu: denoising steps timed")
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
+    parser.add_argument("--embedded", nargs="?", const="default", default=None,
+                        help="benchmark the trained embedded model (default: the shipped one) on generated documents")
     args = parser.parse_args(argv)
-    if args.gpu:
+    if args.embedded:
+        report = run_embedded(args)
+        print_table(report)
+    elif args.gpu:
         report = run_gpu(args)
         print_gpu(report)
     else:

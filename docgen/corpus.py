@@ -67,13 +67,17 @@ def build_corpus(out: Path, *, n: int, seed: int, doc_types: Sequence[str] = ("i
     """Write ``n`` documents to ``out`` (JSON lines); returns how many were written.
 
     Seeds are ``seed, seed+1, ...``; a held-out set uses another seed range and, with ``layouts``, other layout
-    families. ``doc_types`` are drawn uniformly.
+    families. ``doc_types`` are taken in turn (repeat a type to weight it).
     """
+    from docgen.generate import layouts as layouts_of
+
     rng = random.Random(seed)
+    allowed = {t: [x for x in layouts_of(t) if not layouts or x in layouts] or layouts_of(t) for t in set(doc_types)}
     jobs = []
     for i in range(n):
         doc_type = doc_types[i % len(doc_types)]
-        layout = rng.choice(list(layouts)) if layouts else None
+        # ``layouts`` restricts each type to the families it names (a type it names none of keeps all of its own)
+        layout = rng.choice(allowed[doc_type]) if layouts else None
         jobs.append((doc_type, seed + i, layout, rng.random() < scanned_fraction))
     out.parent.mkdir(parents=True, exist_ok=True)
     written = 0

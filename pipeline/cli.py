@@ -184,6 +184,8 @@ def _summary_table(summary: RunSummary) -> Table:
     if summary.errors:
         top = list(summary.errors.items())[:6]
         table.add_row("reasons", ", ".join(f"{code} ×{n}" for code, n in top))
+    if summary.engine_metrics:
+        table.add_row("engine", ", ".join(f"{k} {v:g}" for k, v in list(summary.engine_metrics.items())[:6]))
     table.add_row("results", summary.results)
     table.add_row("review queue", summary.review_db)
     return table

@@ -58,6 +58,10 @@ def fit_cmd(
     hidden: Annotated[int, typer.Option("--hidden")] = 128,
     layers: Annotated[int, typer.Option("--layers")] = 4,
     threads: Annotated[int | None, typer.Option("--threads")] = None,
+    draft_fraction: Annotated[float, typer.Option("--draft-fraction", help="Share of canvases that start from "
+                                                  "the baseline's draft.")] = 0.5,
+    init_from: Annotated[Path | None, typer.Option("--init-from", help="Start from this checkpoint's weights "
+                                                   "and tokenizer.")] = None,
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 1,
 ) -> None:
     """Train (or resume training) the embedded model; the result lands in OUT/model."""
@@ -73,9 +77,9 @@ def fit_cmd(
         fail("the corpus is empty")
     held = list(read_corpus(held_out)) if held_out else []
     settings = TrainSettings(steps=steps, batch_size=batch_size, lr=lr, seed=seed, threads=threads,
-                             arch=EmbeddedArch(hidden_size=hidden, layers=layers))
+                             draft_fraction=draft_fraction, arch=EmbeddedArch(hidden_size=hidden, layers=layers))
     targets = {m.doc_type: m for m in list_schemas()}
-    summary = fit(docs, held, targets, out, settings)
+    summary = fit(docs, held, targets, out, settings, init_from=init_from)
     emit_json({k: v for k, v in summary.items() if k != "history"} | {"last": summary["history"][-1:]})
 
 

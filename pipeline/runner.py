@@ -65,6 +65,8 @@ class RunSummary(BaseModel):
     docs_per_second: float = 0.0
     stage_seconds: dict[str, float] = Field(default_factory=dict)
     errors: dict[str, int] = Field(default_factory=dict)
+    #: counters the engine reports for the run (for a vLLM server: denoising steps, committed tokens)
+    engine_metrics: dict[str, float] = Field(default_factory=dict)
 
 
 class RunObserver:
@@ -322,7 +324,7 @@ def run(input_dir: Path, out_dir: Path, settings: Settings, observer: RunObserve
         summary.reused = len(reuse)
 
         if todo:
-            _process(todo, settings, outputs, done)
+            summary.engine_metrics = _process(todo, settings, outputs, done)
         summary.processed = len(todo)
 
         for copy in duplicates:
@@ -339,7 +341,9 @@ def run(input_dir: Path, out_dir: Path, settings: Settings, observer: RunObserve
     return summary
 
 
-def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: RunOutputs, done) -> None:  # noqa: ANN001
+def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: RunOutputs,  # noqa: ANN001
+             done) -> dict[str, float]:
+    """Prepare, extract and finalize ``todo``; returns the engine's run metrics."""
     try:
         engine = stages.make_engine(settings)
     except EngineError as exc:
@@ -347,6 +351,8 @@ def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: Ru
     try:
         provenance = engine.provenance()
         batch: list[Prepared] = []
+        # a server-backed engine keeps all its slots busy with bigger batches
+        batch_size = max(settings.engine.batch_size, int(getattr(engine, "preferred_batch_size", 0) or 0))
 
         def flush() -> None:
             results = stages.extract(batch, engine)
@@ -361,10 +367,11 @@ def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: Ru
                 done(item)
                 continue
             batch.append(item)
-            if len(batch) >= settings.engine.batch_size:
+            if len(batch) >= batch_size:
                 flush()
         if batch:
             flush()
+        return dict(engine.run_metrics())
     finally:
         engine.close()
 

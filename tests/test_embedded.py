@@ -105,7 +105,7 @@ def test_unreachable_values_are_recorded_not_invented(tok):
 
 def _tiny_model(tok, canvas: int = 128):
     vocab = tok.get_vocab()
-    arch = EmbeddedArch(hidden_size=32, layers=1, heads=2, kv_heads=1, experts=2, top_k_experts=1,
+    arch = EmbeddedArch(hidden_size=64, layers=2, heads=2, kv_heads=1, experts=2, top_k_experts=1,
                         canvas_length=canvas)
     torch.manual_seed(0)
     from transformers import DiffusionGemmaForBlockDiffusion
@@ -120,16 +120,21 @@ def test_training_learns_a_document_and_resumes(tok, tmp_path: Path):
     plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
     ex = make_example("x", words, truth, plan, tok, tok.get_vocab(), n_pointers=64, rng=random.Random(0))
     model, arch = _tiny_model(tok)
-    settings = TrainSettings(steps=60, batch_size=2, lr=1e-2, warmup=5, eval_every=60, checkpoint_every=30,
+    settings = TrainSettings(steps=240, batch_size=2, lr=5e-3, warmup=10, eval_every=240, checkpoint_every=120,
                              arch=arch, threads=1)
     trainer = Trainer(model, tok, [ex], [ex], settings, tmp_path)
+    before = trainer.evaluate()
     history = trainer.fit()
-    assert history[-1]["held_out_acc@1.0"] > 0.9, history
+    after = history[-1]
+    # the denoiser learns the document: far better slot accuracy on re-noised canvases than untrained
+    assert after["held_out_acc@0.5"] > 0.75, history
+    assert after["held_out_acc@0.5"] > before["held_out_acc@0.5"] + 0.2, (before, after)
+    assert after["held_out_acc@1.0"] > before["held_out_acc@1.0"] + 0.2, (before, after)
     # resume: a new trainer continues from the checkpoint's step
     model2, _ = _tiny_model(tok)
-    again = Trainer(model2, tok, [ex], [ex], settings.model_copy(update={"steps": 61}), tmp_path)
+    again = Trainer(model2, tok, [ex], [ex], settings.model_copy(update={"steps": 241}), tmp_path)
     again._resume()
-    assert again.step == 60
+    assert again.step == 240
     for (n1, p1), (_n2, p2) in zip(model.named_parameters(), model2.named_parameters(), strict=True):
         assert torch.equal(p1.detach(), p2.detach()), n1
 
@@ -140,7 +145,7 @@ def test_engine_loads_a_saved_model_and_extracts(tok, tmp_path: Path):
     plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
     ex = make_example("x", words, truth, plan, tok, tok.get_vocab(), n_pointers=64, rng=random.Random(0))
     model, arch = _tiny_model(tok)
-    settings = TrainSettings(steps=150, batch_size=2, lr=1e-2, warmup=5, eval_every=150, checkpoint_every=1000,
+    settings = TrainSettings(steps=240, batch_size=2, lr=5e-3, warmup=10, eval_every=240, checkpoint_every=1000,
                              arch=arch, threads=1)
     Trainer(model, tok, [ex], [], settings, tmp_path).fit()
     model.save_pretrained(tmp_path / "m")

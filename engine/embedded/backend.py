@@ -8,15 +8,18 @@ a value — so every value it returns is grounded in the document's words.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from engine.base import EngineOptions, EngineRequest, EngineResult
-from engine.canvas import CanvasPlan, PlacedSlot, SlotStrategy
+from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
+from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, PreparedPrompt
 from engine.embedded.data import encode_prompt
 from engine.embedded.pointers import SlotPointers
@@ -42,6 +45,9 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     max_prompt_tokens: int = Field(8192, ge=256)
     max_denoising_steps: int = Field(12, ge=1)
     n_pointers: int | None = Field(None, description="default: the number of pointer tokens the tokenizer has")
+    draft: Literal["none", "baseline"] = Field(
+        "none", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
+                            "the model keeps where it agrees and re-denoises where it does not")
 
 
 class EmbeddedEngine(DiffusionGemmaEngine):
@@ -57,6 +63,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self.n_pointers = self.options.n_pointers or sum(1 for t in self.vocab if t.startswith("<p") and
                                                          t[2:-1].isdigit())
         self._pointers: dict[str, SlotPointers] = {}
+        self._drafts: dict[str, list[list[int]]] = {}
+        self._baseline: Any = None
 
     def load_model(self) -> tuple[Any, Any, Any]:
         import torch
@@ -84,12 +92,42 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         if prompt.unpointed:
             logger.warning("request %s: %d spans beyond the model's %d pointers cannot be chosen", request.id,
                            prompt.unpointed, self.n_pointers)
-        self._pointers[request.id] = SlotPointers(plan, prompt, self.vocab)
+        pointers = self._pointers[request.id] = SlotPointers(plan, prompt, self.vocab)
+        if self.options.draft == "baseline":
+            self._drafts[request.id] = self._draft(request, plan, pointers)
         ids = encode_prompt(self.tokenizer, prompt)
         truncated = len(ids) > self.options.max_prompt_tokens
         if truncated:
             ids = ids[: self.options.max_prompt_tokens]
         return PreparedPrompt(ids, truncated=truncated)
+
+    def _draft(self, request: EngineRequest, plan: CanvasPlan, pointers: SlotPointers) -> list[list[int]]:
+        """The baseline engine's answer written as canvases of pointers (empty when it cannot be written)."""
+        if self._baseline is None:
+            from engine.registry import create_engine
+
+            self._baseline = create_engine("baseline")
+        [answer] = self._baseline.extract_batch([request])
+        if not answer.data:
+            return []
+        try:
+            return encode_values(plan, answer.data, pointer_of=pointers.pointer_of,
+                                 max_canvases=self.options.max_canvases)
+        except (CanvasValueError, ValueError, TypeError) as exc:
+            logger.debug("request %s: no draft canvas (%s)", request.id, exc)
+            return []
+
+    def constrain(self, row_request: EngineRequest, plan: CanvasPlan, layout: CanvasLayout,
+                  cache: dict[Any, frozenset[int]], rng: random.Random) -> CanvasConstraint:
+        constraint = super().constrain(row_request, plan, layout, cache, rng)
+        drafts = self._drafts.get(row_request.id)
+        if not drafts or layout.index >= len(drafts):
+            return constraint
+        draft = drafts[layout.index]
+        seed = [d if not pinned and d in allowed else s
+                for s, d, pinned, allowed in zip(constraint.seed, draft, constraint.pinned, constraint.allowed,
+                                                 strict=True)]
+        return dataclasses.replace(constraint, seed=tuple(seed))
 
     def pointer_ids(self, slot: PlacedSlot, request: EngineRequest) -> Sequence[int]:
         return self._pointers[request.id].ids_for(slot, request)
@@ -103,3 +141,4 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         finally:
             for r in requests:
                 self._pointers.pop(r.id, None)
+                self._drafts.pop(r.id, None)

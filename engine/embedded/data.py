@@ -40,10 +40,13 @@ class Example:
     constraints: list[CanvasConstraint]
     #: per canvas: slot positions with a learnable target
     targets: list[list[int]]
+    #: per canvas: a draft answer (the baseline engine's) written on the same layout, or None
+    drafts: list[list[int] | None] = dataclasses.field(default_factory=list)
 
 
 def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan: CanvasPlan, tokenizer: Any,
-                 vocab: dict[str, int], *, n_pointers: int, rng: random.Random) -> Example | None:
+                 vocab: dict[str, int], *, n_pointers: int, rng: random.Random,
+                 draft: dict[str, Any] | None = None) -> Example | None:
     """Build the example of one document, or None when its truth cannot be written (logged)."""
     prompt = build_prompt(words, vocab, n_pointers=n_pointers)
     pointers = SlotPointers(plan, prompt, vocab)
@@ -63,11 +66,21 @@ def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan
         # a target outside its allowed set (a value the binding cannot offer) is not learnable either
         positions = [p for p in positions if canvases[k][p] in constraint.allowed[p]]
         targets.append(positions)
-    return Example(doc_id, encode_prompt(tokenizer, prompt), canvases, constraints, targets)
+    drafts: list[list[int] | None] = [None] * len(canvases)
+    if draft:
+        try:
+            draft_canvases = encode_values(plan, draft, pointer_of=SlotPointers(plan, prompt, vocab).pointer_of)
+        except (CanvasValueError, ValueError, TypeError):
+            draft_canvases = []
+        draft_layouts, _ = layouts_for(plan, draft_canvases) if draft_canvases else ([], True)
+        for k, layout in enumerate(layouts):
+            if k < len(draft_layouts) and draft_layouts[k].template == layout.template:
+                drafts[k] = draft_canvases[k]
+    return Example(doc_id, encode_prompt(tokenizer, prompt), canvases, constraints, targets, drafts)
 
 
 def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], tokenizer: Any, *, n_pointers: int,
-                  seed: int) -> list[Example]:
+                  seed: int, draft_engine: Any = None) -> list[Example]:
     """Examples of corpus documents (``docgen.corpus.CorpusDoc``-shaped: id, doc_type, words, truth)."""
     rng = random.Random(seed)
     vocab = tokenizer.get_vocab()
@@ -78,8 +91,15 @@ def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], token
         if plan is None:
             skipped += 1
             continue
+        draft = None
+        if draft_engine is not None:
+            from engine.base import EngineRequest
+
+            [answer] = draft_engine.extract_batch([EngineRequest(id=doc.id, words=doc.words,  # type: ignore
+                                                                 target=plan.target)])
+            draft = answer.data
         ex = make_example(doc.id, doc.words, doc.truth, plan, tokenizer, vocab,  # type: ignore[attr-defined]
-                          n_pointers=n_pointers, rng=rng)
+                          n_pointers=n_pointers, rng=rng, draft=draft)
         if ex is None:
             skipped += 1
         else:

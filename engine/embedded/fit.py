@@ -32,7 +32,8 @@ def plans_for(tokenizer: Any, targets: dict[str, type], canvas_length: int) -> d
 
 
 def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[str, type], out: Path,
-        settings: TrainSettings, *, n_pointers: int = 512, max_vocab_words: int = 4000) -> dict[str, Any]:
+        settings: TrainSettings, *, n_pointers: int = 512, max_vocab_words: int = 4000,
+        init_from: Path | None = None) -> dict[str, Any]:
     """Train on ``train_docs`` and write the model to ``out/model``; returns the training summary.
 
     Docs are objects with ``id``, ``doc_type``, ``words`` and ``truth``. The tokenizer is built from the training
@@ -42,10 +43,11 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
     torch.manual_seed(settings.seed)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint"
-    if (checkpoint / "tokenizer.json").is_file():
+    source = checkpoint if (checkpoint / "tokenizer.json").is_file() else init_from
+    if source is not None and (source / "tokenizer.json").is_file():
         from transformers import PreTrainedTokenizerFast
 
-        tokenizer = PreTrainedTokenizerFast.from_pretrained(str(checkpoint))
+        tokenizer = PreTrainedTokenizerFast.from_pretrained(str(source))
     else:
         tokenizer = build_tokenizer((w.text for d in train_docs for w in d.words),
                                     extra_tokens=schema_tokens(list(targets.values())),
@@ -53,7 +55,13 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
     vocab = tokenizer.get_vocab()
     plans = plans_for(tokenizer, targets, settings.arch.canvas_length)
     t0 = time.perf_counter()
-    train = examples_from(train_docs, plans, tokenizer, n_pointers=n_pointers, seed=settings.seed)
+    draft_engine = None
+    if settings.draft_fraction > 0:
+        from engine.registry import create_engine
+
+        draft_engine = create_engine("baseline")
+    train = examples_from(train_docs, plans, tokenizer, n_pointers=n_pointers, seed=settings.seed,
+                          draft_engine=draft_engine)
     held = examples_from(held_out_docs, plans, tokenizer, n_pointers=n_pointers, seed=settings.seed + 1)
     logger.info("%d training and %d held-out examples built in %.1fs (vocabulary %d)", len(train), len(held),
                 time.perf_counter() - t0, len(vocab))
@@ -63,7 +71,11 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
     config = build_config(settings.arch, len(vocab), pad_id=vocab["<pad>"], bos_id=vocab["<bos>"],
                           eos_id=vocab["<eos>"], boi_id=vocab["<boi>"], eoi_id=vocab["<eoi>"],
                           image_id=vocab["<image>"])
-    model = DiffusionGemmaForBlockDiffusion(config)
+    if init_from is not None:
+        # continue from an earlier run's weights (same tokenizer) with new settings
+        model = DiffusionGemmaForBlockDiffusion.from_pretrained(str(init_from))
+    else:
+        model = DiffusionGemmaForBlockDiffusion(config)
     trainer = Trainer(model, tokenizer, train, held, settings, out)
     started = time.perf_counter()
     history = trainer.fit()
@@ -83,6 +95,7 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
         "held_out_documents": len(held_out_docs),
         "steps": trainer.step,
         "train_seconds_this_run": round(seconds, 1),
+        "init_from": str(init_from) if init_from else None,
         "device": str(trainer.device),
         "settings": settings.model_dump(mode="json"),
         "history": history,

@@ -1,7 +1,7 @@
 """The embedded model's prompt: the document as a token stream where every candidate span carries a pointer.
 
-Line by line, each span of the document is written as ``<x..> <pK> word word ...``: its horizontal position
-bucket, its pointer token, then its words (normalised, or a shape token when the vocabulary lacks them). A value
+Line by line, each span of the document is written as ``<x..> [<big>] word word ... <pK>``: its horizontal
+position bucket, a mark when it is printed large, its words, then its pointer token (normalised, or a shape token when the vocabulary lacks them). A value
 slot of the canvas is filled by choosing one pointer; :class:`PointerPrompt` maps the pointer back to its span.
 """
 
@@ -79,12 +79,6 @@ def build_prompt(
         tokens.append(x_token(span.bbox[0]))
         if body > 0 and max(words[i].bbox[3] - words[i].bbox[1] for i in span.word_indices) > 1.3 * body:
             tokens.append(BIG_TOKEN)
-        if len(pointed) < n_pointers:
-            p = len(pointed)
-            pointed[p] = span
-            tokens.append(pointer_token(p))
-        else:
-            unpointed += 1
         span_words = [words[i].text for i in span.word_indices]
         if len(span_words) > max_words_per_span:
             # long text spans: keep head and tail, the middle rarely decides what the span is
@@ -92,4 +86,12 @@ def build_prompt(
             span_words = span_words[:half] + span_words[-half:]
         for w in span_words:
             tokens.extend(_word_token(w, vocab).split(" "))
+        # The pointer follows its span: the encoder is causal, so the pointer's state has read both the span's
+        # words and what precedes them (its label), which is what a slot needs to choose it.
+        if len(pointed) < n_pointers:
+            p = len(pointed)
+            pointed[p] = span
+            tokens.append(pointer_token(p))
+        else:
+            unpointed += 1
     return PointerPrompt(tokens=tokens, spans=pointed, unpointed=unpointed)

@@ -49,8 +49,10 @@ class TrainSettings(BaseModel):
     warmup: int = 100
     weight_decay: float = 0.01
     seed: int = 0
-    self_conditioning: float = 0.5
+    self_conditioning: float = 0.35
     noise_min: float = 0.05
+    #: share of training canvases that start from the draft answer (the baseline's) instead of pure noise
+    draft_fraction: float = 0.5
     checkpoint_every: int = 200
     eval_every: int = 200
     max_prompt_tokens: int = 4096
@@ -117,9 +119,18 @@ class Trainer:
         # the sampler re-noises slots with uniform ids over the whole vocabulary
         rate = torch.full((b, 1), noise) if noise is not None else \
             self.s.noise_min + (1 - self.s.noise_min) * torch.rand((b, 1), generator=self.gen)
+        start = target.clone()
+        if noise is None:
+            # from a draft: the draft's tokens on the slots, lightly re-noised, as the engine's starting canvas
+            for i, (ex, k) in enumerate(items):
+                drafts = getattr(ex, "drafts", None)
+                if drafts and k < len(drafts) and drafts[k] is not None and \
+                        float(torch.rand((), generator=self.gen)) < self.s.draft_fraction:
+                    start[i] = torch.where(slots[i], torch.tensor(drafts[k]), target[i])
+                    rate[i] = 0.3 * float(torch.rand((), generator=self.gen))
         flip = (torch.rand(target.shape, generator=self.gen) < rate) & slots
         random_ids = torch.randint(0, self.vocab_size, target.shape, generator=self.gen)
-        canvas = torch.where(flip, random_ids, target)
+        canvas = torch.where(flip, random_ids, start)
         return {"input_ids": input_ids, "mask": mask, "canvas": canvas, "target": target, "learn": learn,
                 "allowed": allowed}
 
