@@ -59,7 +59,7 @@ class OCRSettings(_Group):
 
 
 class EngineSettings(_Group):
-    name: str = "baseline"
+    name: str = "embedded"
     #: local path or hub id of a checkpoint (transformers backends)
     model: str | None = None
     #: server base URLs (vllm backend)
@@ -132,13 +132,20 @@ class Settings(BaseSettings):
 
 def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings:
     """Settings from a TOML file (optional), the environment, then ``overrides`` (nested dicts merge)."""
+    previous = os.environ.get("EXTRACT_CONFIG")
     if config_file is not None:
         if not config_file.is_file():
             from pipeline.errors import ConfigError
 
             raise ConfigError(f"config file not found: {config_file}")
         os.environ["EXTRACT_CONFIG"] = str(config_file)
-    base = Settings()
+    try:
+        base = Settings()
+    finally:  # the file applies to this call only, never to later Settings() in the same process
+        if previous is None:
+            os.environ.pop("EXTRACT_CONFIG", None)
+        else:
+            os.environ["EXTRACT_CONFIG"] = previous
     if not overrides:
         return base
     merged = base.model_dump()

@@ -44,9 +44,14 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     max_images: int = 0
     max_prompt_tokens: int = Field(8192, ge=256)
     max_denoising_steps: int = Field(12, ge=1)
+    # One token per value: a canvas has only a few dozen slots, each nearly certain once the model has read the
+    # document, so the sampler may accept them all in one step (the entropy budget bounds their total entropy),
+    # and the canvas counts as settled when the mean entropy per position is below 0.02.
+    entropy_bound: float = Field(4.0, gt=0)
+    confidence_threshold: float = Field(0.02, gt=0)
     n_pointers: int | None = Field(None, description="default: the number of pointer tokens the tokenizer has")
     draft: Literal["none", "baseline"] = Field(
-        "none", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
+        "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
 
 
