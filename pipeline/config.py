@@ -59,7 +59,7 @@ class OCRSettings(_Group):
 
 
 class EngineSettings(_Group):
-    name: str = "embedded"
+    name: str = "baseline"
     #: local path or hub id of a checkpoint (transformers backends)
     model: str | None = None
     #: server base URLs (vllm backend)
