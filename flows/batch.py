@@ -199,9 +199,9 @@ def check_run_settings(settings: Settings, runner: RunnerSpec) -> None:
 
 def summarize(summary: RunSummary, records: list[Record], reused: set[str], elapsed: float) -> RunSummary:
     """Fill the CLI's run summary from the written records (the same figures ``extract run`` prints)."""
-    from pipeline.runner import _summarise  # the runner's own arithmetic, so both front ends agree
+    from pipeline.runner import summarise_run  # the runner's own arithmetic, so both front ends agree
 
-    _summarise(summary, records, reused, elapsed)
+    summarise_run(summary, records, reused, elapsed)
     return summary
 
 
@@ -215,7 +215,7 @@ def batch_flow(input_dir: str, out_dir: str, settings: Settings | None = None,
     a path that does not exist gets a failed record like any unreadable input). Raises
     :class:`~pipeline.errors.ConfigError` for usage errors before any output is written.
     """
-    from pipeline.runner import _discover  # discovery → records for unreadable entries, as the CLI runner
+    from pipeline.runner import discover_inputs  # discovery → records for unreadable entries, as the CLI runner
 
     started = time.perf_counter()
     settings = settings or Settings()
@@ -229,7 +229,7 @@ def batch_flow(input_dir: str, out_dir: str, settings: Settings | None = None,
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
     if files is None:
-        paths, early, ignored, skipped = _discover(source_root, out)
+        paths, early, ignored, skipped = discover_inputs(source_root, out)
     else:
         paths, early, ignored, skipped = sorted({Path(f) for f in files}), [], 0, 0
     identified: list[SourceFile | Record] = [stages.identify(p, source_root, settings) for p in paths]

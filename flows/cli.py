@@ -145,7 +145,7 @@ def run_cmd(
 ) -> None:
     """Run the batch flow once: the same outputs as `extract run` (results.jsonl, accepted/, review queue)."""
     from flows.batch import run_batch
-    from pipeline.cli import _summary_table  # the table `extract run` prints, so both read the same
+    from pipeline.cli import summary_table  # the table `extract run` prints, so both read the same
 
     setup_logging(verbose)
     if not input_dir.exists():
@@ -163,7 +163,7 @@ def run_cmd(
     except Exception as exc:  # noqa: BLE001 - a broken run: say so, keep the trace in the log
         logger.debug("flow run failed", exc_info=True)
         _fail(f"the run broke: {type(exc).__name__}: {exc} (-vv for the trace; rerun to resume)", EXIT_BROKEN)
-    stderr.print(_summary_table(summary))
+    stderr.print(summary_table(summary))
     if as_json:
         emit_json(summary.model_dump(mode="json"))
     raise typer.Exit(EXIT_OK)

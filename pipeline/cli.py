@@ -54,7 +54,7 @@ from pipeline.errors import ConfigError
 from pipeline.models import Record, Status
 from pipeline.runner import RunObserver, RunSummary
 
-__all__ = ["add_lazy_subapp", "app", "get_command", "main"]
+__all__ = ["add_lazy_subapp", "app", "get_command", "main", "summary_table"]
 
 logger = logging.getLogger(__name__)
 
@@ -160,7 +160,8 @@ def _progress() -> Progress | None:
     )
 
 
-def _summary_table(summary: RunSummary) -> Table:
+def summary_table(summary: RunSummary) -> Table:
+    """The run summary as the table `extract run` prints (the flows print the same)."""
     table = Table(title="extract run", show_header=False, title_justify="left")
     table.add_column(style="bold")
     table.add_column(justify="right")
@@ -232,7 +233,7 @@ def run_cmd(
     except Exception as exc:  # noqa: BLE001 - a broken run: say so, keep the trace in the log
         logger.debug("run failed", exc_info=True)
         fail(f"the run broke: {type(exc).__name__}: {exc} (-vv for the trace; rerun to resume)", EXIT_BROKEN)
-    stderr.print(_summary_table(summary))
+    stderr.print(summary_table(summary))
     if as_json:
         emit_json(summary.model_dump(mode="json"))
     raise typer.Exit(EXIT_OK)

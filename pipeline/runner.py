@@ -404,7 +404,3 @@ def summarise_run(summary: RunSummary, records: list[Record], reused: set[str], 
     # throughput of the documents this run actually worked on (reused records cost nothing)
     summary.docs_per_second = round(len(fresh) / elapsed, 3) if elapsed > 0 else 0.0
 
-
-# names used before these became public (flows import them)
-_discover = discover_inputs
-_summarise = summarise_run
