@@ -145,7 +145,7 @@ def run_cmd(
 ) -> None:
     """Run the batch flow once: the same outputs as `extract run` (results.jsonl, accepted/, review queue)."""
     from flows.batch import run_batch
-    from pipeline.cli import summary_table  # the table `extract run` prints, so both read the same
+    from pipeline.cli import report_run  # the same exit codes and summary table as `extract run`
 
     setup_logging(verbose)
     if not input_dir.exists():
@@ -153,20 +153,8 @@ def run_cmd(
     settings = _settings(config, doc_type, engine, model, url, workers)
     spec = _runner(runner, address, settings)
     _check(settings, spec)
-    try:
-        summary = run_batch(input_dir, out, settings, spec, _policy(retries, no_cache))
-    except ConfigError as exc:
-        _fail(exc.message, EXIT_USAGE)
-    except KeyboardInterrupt:
-        stderr.print("[yellow]interrupted[/]: finished documents are stored; run again to complete")
-        raise typer.Exit(130) from None
-    except Exception as exc:  # noqa: BLE001 - a broken run: say so, keep the trace in the log
-        logger.debug("flow run failed", exc_info=True)
-        _fail(f"the run broke: {type(exc).__name__}: {exc} (-vv for the trace; rerun to resume)", EXIT_BROKEN)
-    stderr.print(summary_table(summary))
-    if as_json:
-        emit_json(summary.model_dump(mode="json"))
-    raise typer.Exit(EXIT_OK)
+    report_run(lambda: run_batch(input_dir, out, settings, spec, _policy(retries, no_cache)), as_json=as_json,
+               fail_with=_fail)
 
 
 @app.command("inbox")

@@ -21,7 +21,8 @@ from __future__ import annotations
 import importlib
 import logging
 from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -54,7 +55,7 @@ from pipeline.errors import ConfigError
 from pipeline.models import Record, Status
 from pipeline.runner import RunObserver, RunSummary
 
-__all__ = ["add_lazy_subapp", "app", "get_command", "main", "summary_table"]
+__all__ = ["add_lazy_subapp", "app", "get_command", "main", "report_run", "summary_table"]
 
 logger = logging.getLogger(__name__)
 
@@ -219,20 +220,30 @@ def run_cmd(
     )
     progress = _progress()
     observer = _ProgressObserver(progress)
+
+    def call() -> RunSummary:
+        if progress is None:
+            return runner.run(input_dir, out, settings, observer)
+        with progress:
+            return runner.run(input_dir, out, settings, observer)
+
+    report_run(call, as_json=as_json)
+
+
+def report_run(call: Callable[[], RunSummary], *, as_json: bool,
+               fail_with: Callable[[str, int], NoReturn] = fail) -> NoReturn:
+    """Run ``call`` (a whole batch), map its failures to exit codes, print the summary; shared by
+    ``extract run`` and ``extract flows run``."""
     try:
-        if progress is not None:
-            with progress:
-                summary = runner.run(input_dir, out, settings, observer)
-        else:
-            summary = runner.run(input_dir, out, settings, observer)
+        summary = call()
     except ConfigError as exc:
-        fail(exc.message, EXIT_USAGE)
+        fail_with(exc.message, EXIT_USAGE)
     except KeyboardInterrupt:
         stderr.print("[yellow]interrupted[/]: finished documents are stored; run again to complete")
         raise typer.Exit(130) from None
     except Exception as exc:  # noqa: BLE001 - a broken run: say so, keep the trace in the log
         logger.debug("run failed", exc_info=True)
-        fail(f"the run broke: {type(exc).__name__}: {exc} (-vv for the trace; rerun to resume)", EXIT_BROKEN)
+        fail_with(f"the run broke: {type(exc).__name__}: {exc} (-vv for the trace; rerun to resume)", EXIT_BROKEN)
     stderr.print(summary_table(summary))
     if as_json:
         emit_json(summary.model_dump(mode="json"))
