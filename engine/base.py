@@ -82,6 +82,9 @@ class FieldResult(BaseModel):
     canvas: int | None = None
     positions: tuple[int, int] | None = None
     word_indices: list[int] | None = None
+    #: what the confidence was made from, when an engine calibrates it (the embedded model: its raw probability
+    #: and whether it kept the draft), for fitting and auditing the calibration
+    signals: dict[str, float] | None = None
 
 
 class EngineStats(BaseModel):

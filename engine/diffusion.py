@@ -474,7 +474,8 @@ class DiffusionGemmaEngine(Engine):
                                           rngs[i]) for i in active]  # type: ignore[arg-type]
             watch = [[p for s in c.layout.slots if s.slot.kind in (SlotKind.ENUM, SlotKind.BOOL)
                       for p in s.positions] for c in constraints]
-            processor = CanvasLogitsProcessor(constraints, self.vocab_size, self.device, watch=watch)
+            prior = [self.slot_prior(rows[i].request, c) for i, c in zip(active, constraints, strict=True)]
+            processor = CanvasLogitsProcessor(constraints, self.vocab_size, self.device, watch=watch, prior=prior)
             seed = torch.tensor([c.seed for c in constraints], dtype=torch.long, device=self.device)
             kwargs = dict(common, decoder_input_ids=seed, logits_processor=LogitsProcessorList([processor]))
             if cache is None:
@@ -512,12 +513,20 @@ class DiffusionGemmaEngine(Engine):
                 break
             if len(keep) < len(active):
                 index = torch.tensor(keep, device=self.device)
-                cache.batch_select_indices(index)
+                self.select_cache_rows(cache, index)
                 mask = mask[index]
                 canvases = canvases[index]
                 active = [active[j] for j in keep]
             previous = canvases
             mask = torch.cat([mask, torch.ones_like(canvases)], dim=-1)
+
+    def slot_prior(self, request: EngineRequest, constraint: CanvasConstraint) -> dict[int, tuple[int, float]]:
+        """Position → (token, logit bonus) for a canvas (none here; the embedded engine favours its draft)."""
+        return {}
+
+    def select_cache_rows(self, cache: Any, index: torch.Tensor) -> None:
+        """Keep only the batch rows ``index`` of the KV cache (rows whose documents are complete leave)."""
+        cache.batch_select_indices(index)
 
     def _fill_ar(self, doc: FilledDocument) -> None:
         decoder = AutoregressiveDecoder(self.model)

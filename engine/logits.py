@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import torch
 from transformers import LogitsProcessor
@@ -65,10 +65,23 @@ class CanvasLogitsProcessor(LogitsProcessor):
     """Pins skeleton positions and restricts slots to their allowed ids; records statistics per step."""
 
     def __init__(self, constraints: Sequence[CanvasConstraint], vocab_size: int, device: torch.device | str, *,
-                 record: bool = True, watch: Sequence[Sequence[int]] | None = None) -> None:
+                 record: bool = True, watch: Sequence[Sequence[int]] | None = None,
+                 prior: Sequence[Mapping[int, tuple[int, float]]] | None = None) -> None:
         """``watch[b]`` lists positions of row ``b`` whose log-probabilities over their allowed ids are recorded
-        (enum and bool slots, rescored jointly when decoding)."""
+        (enum and bool slots, rescored jointly when decoding). ``prior[b]`` maps positions of row ``b`` to a token
+        and a log-odds bonus added to its logit at every step (a draft answer the model must outweigh to change)."""
         self.constraints = list(constraints)
+        self.prior: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None] = []
+        for b in range(len(self.constraints)):
+            row_prior = prior[b] if prior is not None and b < len(prior) else {}
+            if not row_prior:
+                self.prior.append(None)
+                continue
+            positions = sorted(row_prior)
+            self.prior.append((torch.tensor(positions, dtype=torch.long, device=device),
+                               torch.tensor([row_prior[p][0] for p in positions], dtype=torch.long, device=device),
+                               torch.tensor([row_prior[p][1] for p in positions], dtype=torch.float32,
+                                            device=device)))
         self.table, self.index = allowed_masks(self.constraints, vocab_size, device)
         self.record = record
         self.steps: list[StepRecord] = []
@@ -89,6 +102,9 @@ class CanvasLogitsProcessor(LogitsProcessor):
             if allowed.shape[-1] < scores.shape[-1]:
                 allowed = torch.nn.functional.pad(allowed, (0, scores.shape[-1] - allowed.shape[-1]), value=False)
             row = scores[b].masked_fill(~allowed, float("-inf"))
+            if self.prior[b] is not None:
+                positions, tokens, bonus = self.prior[b]
+                row[positions, tokens] += bonus.to(row.dtype)
             scores[b] = row
             if self.record:
                 logp = torch.log_softmax(row.float(), dim=-1)

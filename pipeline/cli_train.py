@@ -62,6 +62,11 @@ def fit_cmd(
                                                   "the baseline's draft.")] = 0.5,
     init_from: Annotated[Path | None, typer.Option("--init-from", help="Start from this checkpoint's weights "
                                                    "and tokenizer.")] = None,
+    examples_cache: Annotated[Path | None, typer.Option("--examples-cache", help="Pickle of the built training "
+                                                        "examples, reused while corpus and tokenizer are "
+                                                        "unchanged (building drafts takes minutes).")] = None,
+    noise_min: Annotated[float, typer.Option("--noise-min", help="Lowest re-noised share of a canvas's slots.")] = 0.05,
+    self_conditioning: Annotated[float, typer.Option("--self-conditioning")] = 0.35,
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 1,
 ) -> None:
     """Train (or resume training) the embedded model; the result lands in OUT/model."""
@@ -77,10 +82,36 @@ def fit_cmd(
         fail("the corpus is empty")
     held = list(read_corpus(held_out)) if held_out else []
     settings = TrainSettings(steps=steps, batch_size=batch_size, lr=lr, seed=seed, threads=threads,
-                             draft_fraction=draft_fraction, arch=EmbeddedArch(hidden_size=hidden, layers=layers))
+                             draft_fraction=draft_fraction, noise_min=noise_min,
+                             self_conditioning=self_conditioning,
+                             arch=EmbeddedArch(hidden_size=hidden, layers=layers))
     targets = {m.doc_type: m for m in list_schemas()}
-    summary = fit(docs, held, targets, out, settings, init_from=init_from)
+    summary = fit(docs, held, targets, out, settings, init_from=init_from, examples_cache=examples_cache)
     emit_json({k: v for k, v in summary.items() if k != "history"} | {"last": summary["history"][-1:]})
+
+
+@app.command("calibrate")
+def calibrate_cmd(
+    data: Annotated[list[Path], typer.Option("--data", "-d", help="Corpus file(s) the model was not trained on.")],
+    model: Annotated[Path, typer.Option("--model", "-m", help="Model folder; calibration.json is written there.")],
+    batch_size: Annotated[int, typer.Option("--batch-size")] = 4,
+    priors: Annotated[str, typer.Option("--draft-priors", help="Comma-separated draft priors to try.")] = "0,1,2,3,5",
+    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 0,
+) -> None:
+    """Choose the draft prior and fit the confidence calibration of an embedded model on held-out documents."""
+    from docgen.corpus import read_corpus
+    from engine.embedded.calibration import fit_calibration
+
+    _logging(verbose)
+    docs = [d for path in data for d in read_corpus(path)]
+    if not docs:
+        fail("the corpus is empty")
+    cmap = fit_calibration(model, docs, batch_size=batch_size, fitted_on=", ".join(str(p) for p in data),
+                           draft_priors=[float(x) for x in priors.split(",")])
+    emit_json({"written": str(cmap.save(model)), "draft_prior": cmap.draft_prior,
+               "draft_prior_search": cmap.draft_prior_search,
+               "groups": {g: len(v) for g, v in cmap.groups.items()},
+               "fields": {g: sum(b[2] for b in v) for g, v in cmap.groups.items()}})
 
 
 @app.command("install")

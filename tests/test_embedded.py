@@ -108,11 +108,13 @@ def _tiny_model(tok, canvas: int = 128):
     arch = EmbeddedArch(hidden_size=64, layers=2, heads=2, kv_heads=1, experts=2, top_k_experts=1,
                         canvas_length=canvas)
     torch.manual_seed(0)
-    from transformers import DiffusionGemmaForBlockDiffusion
+    from engine.embedded.pointer_head import PointerDiffusionGemma
 
+    n = sum(1 for t in vocab if t.startswith("<p") and t[2:-1].isdigit())
     cfg = build_config(arch, len(vocab), pad_id=vocab["<pad>"], bos_id=vocab["<bos>"], eos_id=vocab["<eos>"],
-                       boi_id=vocab["<boi>"], eoi_id=vocab["<eoi>"], image_id=vocab["<image>"])
-    return DiffusionGemmaForBlockDiffusion(cfg), arch
+                       boi_id=vocab["<boi>"], eoi_id=vocab["<eoi>"], image_id=vocab["<image>"],
+                       pointer_first_id=vocab[pointer_token(0)], pointer_count=n)
+    return PointerDiffusionGemma(cfg), arch
 
 
 def test_training_learns_a_document_and_resumes(tok, tmp_path: Path):
@@ -167,3 +169,106 @@ def test_missing_model_is_a_clear_error(tmp_path: Path):
 
     with pytest.raises(ModelLoadError, match="no embedded model"):
         create_engine("embedded", {"model": str(tmp_path / "nothing")})
+
+
+def test_pointer_head_scores_pointers_against_the_prompt(tok):
+    """Pointer logits come from the encoder states at the pointers' first occurrences, ride on the KV cache
+    through continuation encodes, and follow batch-row selection."""
+    from transformers import DynamicCache
+
+    from engine.embedded.pointer_head import MEMORY_ATTR, select_cache_rows
+
+    model, _ = _tiny_model(tok, canvas=16)
+    model.eval()
+    assert model.config.pointer_head["first_id"] == tok.convert_tokens_to_ids(pointer_token(0))
+    vocab = tok.get_vocab()
+    p0, p1, p2 = (vocab[pointer_token(i)] for i in range(3))
+    word = vocab[normalize_word("Total")]
+    prompt = torch.tensor([[tok.bos_token_id, word, p0, word, word, p1, p0],
+                           [tok.bos_token_id, word, word, p2, word, p1, p1]])
+    with torch.no_grad():
+        enc = model.model.encoder(input_ids=prompt, past_key_values=DynamicCache(config=model.config),
+                                  use_cache=True)
+    states, contexts, present = getattr(enc.past_key_values, MEMORY_ATTR)
+    hidden = enc.last_hidden_state
+    # first occurrence only: row 0 has <p0> at 2 and again at 6 (a committed canvas repeating a choice)
+    assert torch.allclose(states[0, 0], hidden[0, 2]) and torch.allclose(states[0, 1], hidden[0, 5])
+    assert torch.allclose(states[1, 1], hidden[1, 5]) and torch.allclose(states[1, 2], hidden[1, 3])
+    assert present[0, :3].tolist() == [True, True, False] and present[1, :3].tolist() == [False, True, True]
+    # a pointer's context is the mean embedding of the tokens before it (window 12 covers the whole row here)
+    embed = model.get_input_embeddings()
+    assert torch.allclose(contexts[0, 1], embed(prompt[0, :5]).mean(dim=0), atol=1e-5)
+    # a continuation encode into the same cache keeps the prompt's memory
+    cache = enc.past_key_values
+    with torch.no_grad():
+        model.model.encoder(input_ids=torch.tensor([[p2, p2], [p0, p0]]), past_key_values=cache, use_cache=True)
+    assert getattr(cache, MEMORY_ATTR)[0] is states
+    # pointer columns: absent pointers are floored, present ones are scored by the head
+    canvas = torch.randint(0, len(vocab), (2, 16))
+    with torch.no_grad():
+        logits = model(past_key_values=cache, decoder_input_ids=canvas).logits
+    cap = model.final_logit_softcapping
+    assert torch.all(logits[0, :, p2] == -cap) and torch.all(logits[1, :, p0] == -cap)
+    assert torch.all(logits[0, :, p0] > -cap)
+    # the pointer logits depend on the prompt's states, not on a fixed embedding row
+    with torch.no_grad():
+        other = model(input_ids=prompt.flip(0), decoder_input_ids=canvas).logits
+    assert not torch.allclose(other[0, :, p1], logits[0, :, p1])
+    select_cache_rows(cache, torch.tensor([1]))
+    kept_states, kept_contexts, kept_present = getattr(cache, MEMORY_ATTR)
+    assert kept_states.shape[0] == 1 and torch.equal(kept_states[0], states[1])
+    assert kept_present[0, :3].tolist() == [False, True, True]
+
+
+def test_pointer_head_round_trips_through_save_and_load(tok, tmp_path: Path):
+    from engine.embedded.pointer_head import PointerDiffusionGemma
+
+    model, _ = _tiny_model(tok, canvas=16)
+    model.save_pretrained(tmp_path)
+    again = PointerDiffusionGemma.from_pretrained(str(tmp_path))
+    assert again.pointer_count == model.pointer_count
+    for (name, a), (_, b) in zip(model.state_dict().items(), again.state_dict().items(), strict=True):
+        assert torch.equal(a, b), name
+
+
+def test_draft_prior_adds_log_odds_to_the_draft_token(tok):
+    from engine.logits import CanvasLogitsProcessor
+
+    words, truth = invoice_words()
+    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
+    ex = make_example("x", words, truth, plan, tok, tok.get_vocab(), n_pointers=64, rng=random.Random(0))
+    constraint = ex.constraints[0]
+    pos = constraint.constrained_positions[0]
+    token = sorted(constraint.allowed[pos])[-1]
+    vocab_size = len(tok.get_vocab())
+    processor = CanvasLogitsProcessor([constraint], vocab_size, "cpu", prior=[{pos: (token, 2.5)}])
+    scores = processor(None, torch.zeros((1, 128, vocab_size)), 1)
+    assert scores[0, pos, token] == 2.5
+    others = [t for t in constraint.allowed[pos] if t != token]
+    assert all(scores[0, pos, t] == 0.0 for t in others)
+    assert torch.isinf(scores[0, pos]).sum() == vocab_size - len(constraint.allowed[pos])
+    # the recorded probability is the posterior: the draft token wins a flat model
+    assert processor.steps[-1].argmax[0, pos] == token
+
+
+def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
+    """A very strong draft prior returns the baseline's answer; a calibration file maps confidences by group."""
+    from engine.embedded.calibration import ConfidenceMap
+    from engine.registry import create_engine
+
+    words, _ = invoice_words()
+    model, _ = _tiny_model(tok)  # untrained: left alone it would scatter pointers
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    request = EngineRequest(id="a", words=words, target=schemas.Invoice)
+    [base] = create_engine("baseline").extract_batch([request])
+    engine = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 60.0})
+    [result] = engine.extract_batch([request])
+    assert schemas.Invoice.model_validate(result.data) == schemas.Invoice.model_validate(base.data)
+    assert result.fields["total"].signals == {"model": result.fields["total"].confidence, "draft": 1.0}
+    ConfidenceMap(groups={"agree": [(1.0, 0.97, 100)]}, draft_prior=60.0).save(tmp_path)
+    calibrated = create_engine("embedded", {"model": str(tmp_path), "device": "cpu"})
+    assert calibrated.options.draft_prior == 60.0
+    [again] = calibrated.extract_batch([request])
+    assert again.fields["total"].confidence == 0.97
+    assert again.fields["total"].signals["draft"] == 1.0

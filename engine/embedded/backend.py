@@ -20,12 +20,13 @@ from pydantic import Field
 from engine.base import EngineOptions, EngineRequest, EngineResult
 from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
 from engine.canvas_layout import CanvasValueError
-from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, PreparedPrompt
+from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
+from engine.embedded.calibration import ConfidenceMap
 from engine.embedded.data import encode_prompt
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import build_prompt
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN
-from engine.errors import ModelLoadError
+from engine.errors import EngineOptionsError, ModelLoadError
 
 __all__ = ["DEFAULT_MODEL_DIR", "EmbeddedEngine", "EmbeddedOptions"]
 
@@ -50,6 +51,12 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     entropy_bound: float = Field(4.0, gt=0)
     confidence_threshold: float = Field(0.02, gt=0)
     n_pointers: int | None = Field(None, description="default: the number of pointer tokens the tokenizer has")
+    calibrate: bool = Field(True, description="map raw slot probabilities through the model's calibration.json "
+                                              "(fitted on held-out documents) when it has one")
+    draft_prior: float | None = Field(
+        None, ge=0, description="log-odds bonus of the draft's token in each slot, so the model changes the draft "
+                                "only on evidence that outweighs it; default: the value fitted with the model's "
+                                "calibration (calibration.json), else 0")
     draft: Literal["none", "baseline"] = Field(
         "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
@@ -63,6 +70,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
 
     def __init__(self, options: EngineOptions, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
+        model_dir = Path(options.model).expanduser() if "model" not in kwargs else None  # type: ignore[attr-defined]
         self.options: EmbeddedOptions = options  # type: ignore[assignment]
         self.vocab: dict[str, int] = self.tokenizer.get_vocab()
         self.n_pointers = self.options.n_pointers or sum(1 for t in self.vocab if t.startswith("<p") and
@@ -70,19 +78,31 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self._pointers: dict[str, SlotPointers] = {}
         self._drafts: dict[str, list[list[int]]] = {}
         self._baseline: Any = None
+        self.calibration: ConfidenceMap | None = None
+        if model_dir is not None:
+            fitted = ConfidenceMap.load(model_dir)
+            self.calibration = fitted if self.options.calibrate else None
+            if self.options.draft_prior is None and fitted is not None:
+                self.options = self.options.model_copy(update={"draft_prior": fitted.draft_prior})
+        from engine.diffusion import Decoding
+
+        if self.options.decoding is Decoding.AUTOREGRESSIVE and getattr(self.model, "pointer_first", None) is not None:
+            raise EngineOptionsError("the embedded model's pointer head scores canvas states: it has no "
+                                     "autoregressive mode", hint="use --decoding diffusion")
 
     def load_model(self) -> tuple[Any, Any, Any]:
         import torch
-        from transformers import DiffusionGemmaForBlockDiffusion, PreTrainedTokenizerFast
+        from transformers import PreTrainedTokenizerFast
 
         from engine.diffusion import _resolve_device
+        from engine.embedded.pointer_head import PointerDiffusionGemma
 
         path = Path(self.options.model).expanduser()
         if not (path / "config.json").is_file():
             raise ModelLoadError(f"no embedded model at {path}",
                                  hint="train one with `extract train fit` or pass --model PATH")
         try:
-            model = DiffusionGemmaForBlockDiffusion.from_pretrained(str(path), dtype=torch.float32)
+            model = PointerDiffusionGemma.from_pretrained(str(path), dtype=torch.float32)
             tokenizer = PreTrainedTokenizerFast.from_pretrained(str(path))
         except (OSError, ValueError) as exc:
             raise ModelLoadError(f"cannot load the embedded model from {path}: {exc}") from exc
@@ -134,11 +154,44 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                                                  strict=True)]
         return dataclasses.replace(constraint, seed=tuple(seed))
 
+    def slot_prior(self, request: EngineRequest, constraint: CanvasConstraint) -> dict[int, tuple[int, float]]:
+        """The draft's token in each slot it fills, with the ``draft_prior`` bonus."""
+        bonus = float(self.options.draft_prior or 0.0)
+        drafts = self._drafts.get(request.id)
+        index = constraint.layout.index
+        if bonus <= 0 or not drafts or index >= len(drafts):
+            return {}
+        draft = drafts[index]
+        return {p: (draft[p], bonus) for p in constraint.constrained_positions if draft[p] in constraint.allowed[p]}
+
+    def select_cache_rows(self, cache: Any, index: Any) -> None:
+        from engine.embedded.pointer_head import select_cache_rows
+
+        select_cache_rows(cache, index)
+
     def pointer_ids(self, slot: PlacedSlot, request: EngineRequest) -> Sequence[int]:
         return self._pointers[request.id].ids_for(slot, request)
 
     def resolve_pointer(self, slot: PlacedSlot, token_id: int, request: EngineRequest) -> Any:
         return self._pointers[request.id].resolve(slot, token_id)
+
+    def to_result(self, doc: FilledDocument) -> EngineResult:
+        """Decode, then give each field its signals (raw probability, kept or overrode the draft) and its
+        calibrated confidence."""
+        result = super().to_result(doc)
+        drafts = self._drafts.get(doc.request.id)
+        for field in result.fields.values():
+            group = "no_draft"
+            if drafts and field.canvas is not None and field.positions is not None and field.canvas < len(drafts) \
+                    and field.canvas < len(doc.canvases):
+                start, end = field.positions
+                chosen = doc.canvases[field.canvas][start:end]
+                group = "agree" if list(drafts[field.canvas][start:end]) == list(chosen) else "differ"
+            raw = field.confidence
+            field.signals = {"model": raw, "draft": {"agree": 1.0, "differ": 0.0}.get(group, -1.0)}
+            if self.calibration is not None:
+                field.confidence = self.calibration.apply(raw, group)
+        return result
 
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:
         try:

@@ -24,11 +24,25 @@ class EmbeddedArch(BaseModel):
     top_k_experts: int = 2
     canvas_length: int = 256
     max_positions: int = 8192
+    #: plain RoPE with this base on every layer; None keeps Gemma 4's (global layers rotate a quarter of each head
+    #: with base 1e6, too weak a position signal for a 32-dim head to tell a label's neighbour from its line)
+    rope_theta: float | None = 10_000.0
+    #: score pointer tokens against the prompt (engine/embedded/pointer_head.py) instead of the LM head's rows
+    pointer_head: bool = True
+    #: tokens before a pointer whose mean embedding joins its key (its words and the label before them)
+    key_window: int = 12
+    #: canvas tokens before a slot whose mean embedding joins its query (the skeleton's key name)
+    query_window: int = 4
 
 
 def build_config(arch: EmbeddedArch, vocab_size: int, *, pad_id: int, bos_id: int, eos_id: int,
-                 boi_id: int, eoi_id: int, image_id: int) -> Any:
-    """A ``DiffusionGemmaConfig`` for the embedded model (tiny vision tower: the model reads text only)."""
+                 boi_id: int, eoi_id: int, image_id: int, pointer_first_id: int | None = None,
+                 pointer_count: int = 0) -> Any:
+    """A ``DiffusionGemmaConfig`` for the embedded model (tiny vision tower: the model reads text only).
+
+    With ``arch.pointer_head`` and pointer tokens (``pointer_first_id``, ``pointer_count``) the config carries
+    ``pointer_head`` for :class:`~engine.embedded.pointer_head.PointerDiffusionGemma`.
+    """
     from transformers import DiffusionGemmaConfig, DiffusionGemmaTextConfig, Gemma4VisionConfig
 
     head_dim = arch.hidden_size // arch.heads
@@ -40,10 +54,17 @@ def build_config(arch: EmbeddedArch, vocab_size: int, *, pad_id: int, bos_id: in
         layer_types=["full_attention"] * arch.layers, pad_token_id=pad_id, bos_token_id=bos_id,
         eos_token_id=eos_id,
     )
+    if arch.rope_theta is not None:
+        rope = {"rope_type": "default", "rope_theta": float(arch.rope_theta)}
+        text.rope_parameters = {"full_attention": dict(rope), "sliding_attention": dict(rope)}
     vision = Gemma4VisionConfig(hidden_size=16, intermediate_size=32, num_hidden_layers=1, num_attention_heads=1,
                                 num_key_value_heads=1, head_dim=16, global_head_dim=16)
-    return DiffusionGemmaConfig(text_config=text, vision_config=vision, canvas_length=arch.canvas_length,
-                                boi_token_id=boi_id, eoi_token_id=eoi_id, image_token_id=image_id)
+    config = DiffusionGemmaConfig(text_config=text, vision_config=vision, canvas_length=arch.canvas_length,
+                                  boi_token_id=boi_id, eoi_token_id=eoi_id, image_token_id=image_id)
+    if arch.pointer_head and pointer_first_id is not None and pointer_count > 0:
+        config.pointer_head = {"first_id": int(pointer_first_id), "count": int(pointer_count),
+                               "key_window": arch.key_window, "query_window": arch.query_window}
+    return config
 
 
 def schema_tokens(models: list[type[BaseModel]]) -> list[str]:
