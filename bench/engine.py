@@ -264,7 +264,10 @@ def run_embedded(args: argparse.Namespace) -> dict[str, Any]:
     from engine.tiny import build_tiny_tokenizer
 
     gemma_like = build_tiny_tokenizer()  # digits split one per token, as Gemma's tokenizer does
-    methods = ("canvas", "canvas-oracle", "free", "ar")
+    methods: tuple[str, ...] = ("canvas", "canvas-oracle", "free", "ar")
+    if getattr(plain.model, "pointer_first", None) is not None:
+        # the pointer head scores canvas states against the prompt: there is no next-token mode to compare with
+        methods = methods[:-1]
     per_doc: list[dict[str, Any]] = []
     for d in docs:
         req = EngineRequest(id=d.id, words=d.words, target=get_schema(d.doc_type))

@@ -127,6 +127,14 @@ def print_table(title: str, results: dict[str, dict]) -> None:
                                                      for r in results[e]["calibration"]))
 
 
+def field_comparison(results: dict[str, dict], engine: str, reference: str) -> dict[str, Any]:
+    """Per field: ``engine``'s F1 minus ``reference``'s, and which fields it wins, ties and loses."""
+    a, b = results[engine]["fields"], results[reference]["fields"]
+    delta = {f: round(a.get(f, {}).get("f1", 0.0) - b.get(f, {}).get("f1", 0.0), 4) for f in sorted(set(a) | set(b))}
+    return {"delta_f1": delta, "better": [f for f, d in delta.items() if d > 0],
+            "equal": [f for f, d in delta.items() if d == 0], "worse": [f for f, d in delta.items() if d < 0]}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=100, help="held-out documents to generate")
@@ -147,6 +155,10 @@ def main() -> int:
         report["held_out"][name] = run_engine(name, docs, args.batch)
     print_table(f"held-out generated documents ({len(docs)}: unseen seeds; invoices in unseen layouts "
                 f"{', '.join(HELD_OUT_INVOICE_LAYOUTS)})", report["held_out"])
+    if "embedded" in engines and "baseline" in engines:
+        report["held_out_comparison"] = cmp = field_comparison(report["held_out"], "embedded", "baseline")
+        print(f"\nembedded vs baseline per field: better {len(cmp['better'])}, equal {len(cmp['equal'])}, "
+              f"worse {len(cmp['worse'])}: {', '.join(cmp['worse'])}")
     if args.real.is_dir():
         real = [(n, "invoice", w, t, k) for n, w, t, k in real_invoices(args.real)]
         for name in engines:
