@@ -524,7 +524,7 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
         _sync()
         figures["ms_per_ar_token"] = (time.perf_counter() - t) / tokens * 1000
     mem = torch.cuda.max_memory_allocated() / 2**30 if device.type == "cuda" else None
-    del model
+    model = None  # release the weights before the estimates (the closures above are done with them)
     counts = oracle_counts(make_documents(args.docs, seed=args.seed), C)
     figures["estimates"] = estimates(figures, counts)
     return {"mode": "gpu" if device.type == "cuda" else "gpu-code-path-on-cpu", "arch": args.arch,
