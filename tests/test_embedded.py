@@ -272,3 +272,42 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     [again] = calibrated.extract_batch([request])
     assert again.fields["total"].confidence == 0.97
     assert again.fields["total"].signals["draft"] == 1.0
+
+
+def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
+    """`fit` builds a pointer-head model (reusing cached examples on a rerun); `fit_calibration` picks a draft
+    prior and writes a map the engine then applies."""
+    import logging
+
+    from docgen.corpus import CorpusDoc
+    from engine.embedded.calibration import ConfidenceMap, fit_calibration
+    from engine.embedded.fit import fit
+    from engine.registry import create_engine
+
+    words, truth = invoice_words()
+    docs = [CorpusDoc(id=f"d{i}", doc_type="invoice", layout="t", locale="en-US", seed=i, scanned=False,
+                      truth=truth, words=words) for i in range(3)]
+    arch = EmbeddedArch(hidden_size=32, layers=1, heads=2, kv_heads=1, experts=2, top_k_experts=1,
+                        canvas_length=128)
+    settings = TrainSettings(steps=4, batch_size=2, lr=1e-3, warmup=1, eval_every=4, checkpoint_every=4, arch=arch,
+                             threads=1)
+    cache = tmp_path / "examples.pkl"
+    summary = fit(docs, docs[:1], {"invoice": schemas.Invoice}, tmp_path / "run", settings, n_pointers=64,
+                  examples_cache=cache)
+    assert summary["steps"] == 4 and cache.is_file()
+    model_dir = tmp_path / "run" / "model"
+    import json
+
+    config = json.loads((model_dir / "config.json").read_text())
+    assert config["pointer_head"]["count"] == 64 and config["pointer_head"]["key_window"] == 12
+    with caplog.at_level(logging.INFO, logger="engine.embedded.fit"):
+        fit(docs, docs[:1], {"invoice": schemas.Invoice}, tmp_path / "run2", settings, n_pointers=64,
+            examples_cache=cache)
+    assert any("examples from" in r.message for r in caplog.records)
+    cmap = fit_calibration(model_dir, docs, draft_priors=(0.0, 4.0))
+    assert set(cmap.draft_prior_search) == {"0.0", "4.0"} and cmap.draft_prior in (0.0, 4.0)
+    assert cmap.groups and sum(b[2] for g in cmap.groups.values() for b in g) > 0
+    cmap.save(model_dir)
+    engine = create_engine("embedded", {"model": str(model_dir), "device": "cpu"})
+    assert engine.options.draft_prior == cmap.draft_prior
+    assert isinstance(ConfidenceMap.load(model_dir), ConfidenceMap)
