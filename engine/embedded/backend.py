@@ -21,7 +21,7 @@ from engine.base import EngineOptions, EngineRequest, EngineResult
 from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
 from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
-from engine.embedded.calibration import ConfidenceMap
+from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap
 from engine.embedded.data import encode_prompt
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import build_prompt
@@ -188,7 +188,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 chosen = doc.canvases[field.canvas][start:end]
                 group = "agree" if list(drafts[field.canvas][start:end]) == list(chosen) else "differ"
             raw = field.confidence
-            field.signals = {"model": raw, "draft": {"agree": 1.0, "differ": 0.0}.get(group, -1.0)}
+            field.signals = {"model": raw, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
                 field.confidence = self.calibration.apply(raw, group)
         return result

@@ -18,11 +18,21 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-__all__ = ["CALIBRATION_FILE", "ConfidenceMap", "field_f1", "fit_calibration", "fit_isotonic", "value_at"]
+__all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "fit_calibration", "fit_isotonic", "value_at"]
 
 CALIBRATION_FILE = "calibration.json"
 
 logger = logging.getLogger(__name__)
+
+
+#: how a field's ``signals["draft"]`` encodes its calibration group (kept the draft, replaced it, had none)
+DRAFT_CODES = {"agree": 1.0, "differ": 0.0, "no_draft": -1.0}
+_GROUPS = {code: group for group, code in DRAFT_CODES.items()}
+
+
+def draft_group(signals: Mapping[str, float]) -> str:
+    """The calibration group of a field from its signals."""
+    return _GROUPS.get(signals.get("draft", -1.0), "no_draft")
 
 
 def fit_isotonic(pairs: Iterable[tuple[float, bool]]) -> list[tuple[float, float, int]]:
@@ -109,9 +119,7 @@ def calibration_samples(results: Iterable[Any], truths: Iterable[Mapping[str, An
         for path, field in result.fields.items():
             if field.value is None or field.signals is None:
                 continue
-            draft = field.signals.get("draft", -1.0)
-            group = "agree" if draft == 1.0 else "differ" if draft == 0.0 else "no_draft"
-            out.append((group, float(field.signals["model"]), same_value(field.value, value_at(truth, path))))
+            out.append((draft_group(field.signals), float(field.signals["model"]), same_value(field.value, value_at(truth, path))))
     return out
 
 
