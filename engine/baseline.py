@@ -44,6 +44,7 @@ __all__ = ["BaselineEngine", "BaselineOptions"]
 
 logger = logging.getLogger(__name__)
 
+_COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date")
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
 
 
@@ -129,12 +130,18 @@ class _Extractor:
                 out |= self.captions(tp, name)
             elif _kind(tp) not in ("table", "list"):
                 concept, phrases = label_phrases(name, title=info.title, parent=parent)
-                out |= {s.index for s, _ in self.doc.labels(phrases, concept, floor=0.6)}
+                out |= {s.index for s, _ in self.doc.labels(phrases, concept, floor=0.6)
+                        if sum(c.isdigit() for c in s.text) < 2}  # "124 Washington Street" is a value
         return out
+
+    def common_captions(self) -> set[int]:
+        """Spans that read as a label any form prints (phone, e-mail, date, date of birth, signature), so that
+        they are never taken for the value of a neighbouring label."""
+        return {s.index for c in _COMMON_CAPTIONS for s, _ in self.doc.labels(concept_phrases(c), c, floor=0.7)}
 
     def model(self, model: type[BaseModel], prefix: str = "", parent: str | None = None) -> dict[str, Any]:
         if not prefix:
-            self.doc.captions = self.captions(model)
+            self.doc.captions = self.captions(model) | self.common_captions()
         out: dict[str, Any] = {}
         names = set(model.model_fields)
         for name, info in model.model_fields.items():  # tables first: their rows are no totals
@@ -194,16 +201,21 @@ class _Extractor:
             accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})) if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)))
             found = self.first(self.doc.near(phrases, concept, accept), "text")
+            if concept == "city":  # a city has letters: not the postal code printed before it
+                found = self.first([f for f in self.doc.near(phrases, concept, accept)
+                                    if sum(c.isalpha() for c in f.value.text) >= 2], "text")
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
         return self.record(path, found)
 
-    def _postal_city(self, found: Found, concept: str) -> Found:
+    def _postal_city(self, found: Found, concept: str) -> Found | None:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""
         split = rules.split_postal_city(str(found.value))
         if split is None:
             return found
         part = split[0] if concept == "postal_code" else split[1]
+        if not part:
+            return None
         span = found.spans[-1]
         idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in part.split()
                or part.startswith(self.doc.words[i].text)]

@@ -11,6 +11,7 @@ matches. Labels are compared as token lists: lower case, no accents, digits drop
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -55,8 +56,54 @@ def label_tokens(text: str) -> tuple[str, ...]:
             continue
         if tok.isdigit() or tok in _FILLERS:
             continue
-        out.append(_canon(tok))
+        parts = _split_compound(tok)
+        if parts == (tok,) and tok not in _VOCAB and (near := _fuzzy(tok)) != tok:
+            parts = _split_compound(near)
+        out.extend(parts)
     return tuple(out)
+
+
+# The words of all known label phrases, once they are built: a longer word one OCR slip away from one of them
+# ("zaptaty" for "zaplaty", "Cenajedn") reads as that word.
+_VOCAB: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=8192)
+def _fuzzy(tok: str) -> str:
+    if len(tok) < 6 or tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS:
+        return tok
+    for v in _VOCAB:
+        if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and _one_edit(tok, v):
+            return v
+    return tok
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one substitution, insertion or deletion."""
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)):] == b[i + 1:] if i < len(b) else False
+
+
+# Heads of German/Dutch compounds ("Polisnummer", "Schadedatum") and the token they stand for.
+_COMPOUND_HEADS = (("nummer", "no"), ("datum", "date"), ("betrag", "amount"), ("bedrag", "amount"), ("nr", "no"))
+
+
+def _split_compound(tok: str) -> tuple[str, ...]:
+    """A compound of a known word and a head ("versicherungsscheinnummer" → policy, no); else the token."""
+    canon = _canon(tok)
+    if canon != tok:
+        return (canon,)
+    for head, meaning in _COMPOUND_HEADS:
+        if tok.endswith(head) and len(tok) > len(head) + 3:
+            stem = tok[: -len(head)]
+            for cand in (stem, stem[:-1] if stem.endswith(("s", "n")) else None):
+                if cand and (cand in _SYNONYMS or cand in _SYNONYMS.values()):
+                    return (_SYNONYMS.get(cand, cand), meaning)
+    return (canon,)
 
 
 def _canon(tok: str) -> str:
@@ -84,7 +131,8 @@ _SYNONYMS = _synonyms({
     "name": "nombre naam nom nome nazwisko imie",
     "amount": "betrag montant importe importo kwota bedrag valor",
     "policy": "poliza polizza polis polisy polisa versicherungsschein polizze apolice",
-    "police": "policial polizei policia politie polizia policja policji policje policie carabinieri plainte",
+    "police": "policial polizei polizeiliche polizeilich polizeilichen autorita autoridades policia politie "
+              "polizia policja policji policje policie carabinieri plainte",
     "report": "denuncia anzeige bericht rapport verbale aangifte zgloszenie zgloszono denunciado meldung "
               "notified informed depot gemeld",
     "claim": "siniestro schaden sinistre sinistro schade szkoda roszczenie reclamacion reclamado richiesto "
@@ -93,11 +141,11 @@ _SYNONYMS = _synonyms({
     "birth": "nacimiento geburt naissance geboorte nascita urodzenia",
     "street": "strasse calle rue straat ulica",
     "address": "direccion adresse adres indirizzo anschrift endereco",
-    "city": "stadt ort ville ciudad localidad citta plaats miasto town woonplaats localita miejscowosc commune "
+    "city": "stadt ort wohnort ville ciudad localidad citta plaats miasto town woonplaats localita miejscowosc commune "
             "gemeinde comune gemeente municipio poblacion",
     "incident": "ocurrencia vorfall ereignis evenement zdarzenia incidente unfall accident",
     "signature": "firma unterschrift handtekening podpis signe",
-    "phone": "telefon telefono telephone tel",
+    "phone": "telefon telefono telephone tel telefoon telefonu",
 })
 
 
@@ -142,11 +190,13 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "untaxed amount|total ht|montant ht|total hors taxes|hors taxe|ht|montant eur ht|zwischensumme|"
         "nettobetrag|netto|summe netto|gesamt netto|nettosumme|warenwert|subtotaal|totaal excl btw|"
         "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
-        "imponibile|totale imponibile|subtotale|total sem iva"),
+        "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
+        "montant net|nettobedrag|kwota netto|razem netto|base"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
-        "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total"),
+        "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total|total iva|iva total|"
+        "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst"),
     "total": _p(
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
@@ -161,13 +211,15 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|"
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
-        "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente"),
+        "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
+        "afzender|expediteur|absender|remitente"),
     "customer": _p(
         "bill to|billed to|ship to|sold to|invoice to|deliver to|customer|client|billing address|"
         "shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
-        "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario"),
+        "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario|spett|spettabile|"
+        "committente|cessionario committente"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
@@ -196,8 +248,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|cap|postcode town|plz ort"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
-    "birth_date": _p("date of birth|dob|birth date|born|geburtsdatum|date de naissance|geboortedatum|"
-                     "data urodzenia|fecha de nacimiento|data di nascita"),
+    "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|"
+                     "date de naissance|ne le|nee le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
+                     "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il"),
+    # printed beside values on forms, never a value themselves
+    "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|"
+                  "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
+                  "telefoon|telefoonnummer|mobiel|telefono|telefono de contacto|numero de telefono|cellulare|"
+                  "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
                     "signature of claimant"),
 }
@@ -207,21 +265,38 @@ _CONCEPTS.update({
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
         "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado")
-    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8),
+    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
+    + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
+         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
         "datum schade|datum schadegeval|date sinistre|date incident|fecha siniestro|fecha ocurrencia|"
         "data sinistro|data zdarzenia|data szkody|occurred on|date event|incident occurred|date occurrence|"
-        "schadensdatum|datum voorval|data evento"),
+        "schadensdatum|datum voorval|data evento|when did it happen|when did the incident happen|"
+        "when did the loss occur|date of the incident|date of the loss|datum des schadens|datum van de schade|"
+        "date du sinistre|fecha del siniestro|data del sinistro|data zdarzenia|wann ist der schaden eingetreten"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
-        "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount"),
+        "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
+        "wartosc szkody|szacowana wartosc szkody|wysokosc szkody|geschatzte schadenhohe|geschat schadebedrag|"
+        "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim"),
+    "police_report": _p(
+        "police report|police report filed|police notified|police informed|reported to police|police called|"
+        "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
+        "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
+        "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona")
+    + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
-        "policen no|polizzen no|police no|polis no|versicherungsschein no"),
+        "policen no|polizzen no|police no|polis no|versicherungsschein no")
+    + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
+
+_VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
+    _SYNONYMS.values())
+_fuzzy.cache_clear()
 
 # A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.
 _GENERIC_TAILS = {"name": "name", "address": "address", "city": "city", "date": "invoice_date"}
@@ -245,7 +320,8 @@ _FIELD_CONCEPTS: dict[str, str] = {
     "signature": "signature", "claimant_name": "claimant", "policyholder": "claimant", "insured_name": "claimant",
     "incident_date": "incident_date", "loss_date": "incident_date", "date_of_loss": "incident_date",
     "claim_amount": "claim_amount", "amount_claimed": "claim_amount", "policy_number": "policy_number",
-    "policy_no": "policy_number",
+    "police_report_filed": "police_report", "police_report": "police_report", "police_notified": "police_report",
+    "policy_no": "policy_number", "phone": "contact", "contact": "contact", "email": "contact",
 }
 
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
@@ -339,7 +415,7 @@ _VALUE_SYNONYMS = _synonyms({
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch",
-    "travel": "reise voyage viaje viaggio podroz reis travelling",
+    "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",
 })

@@ -12,7 +12,7 @@ import typing
 from collections import Counter
 from typing import Any
 
-from engine.labels import Phrase, label_score, label_tokens, normalise, value_words
+from engine.labels import COLUMN_CONCEPTS, Phrase, label_score, label_tokens, normalise, value_words
 from engine.numbers import detect_currency
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_text
 from engine.spans import Span, SpanKind
@@ -31,8 +31,9 @@ _LEGAL_FORMS = frozenset(
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda".split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
 # Contact and registration lines end an address block.
-_CONTACT = re.compile(r"(?i)^(tel|t[ée]l[ée]?fono?|phone|telefon|tlf|t|fax|e-?mail|mail|www|https?|ust|vat|tax|nif|"
-                      r"cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer|nip|regon|abn|uid|mwst)\b|@|www\.")
+_CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
+                      r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
+                      r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false".split())
 
@@ -50,6 +51,8 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
     "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
     t = " ".join(text.split())
+    if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:3]):  # a postal code alone ("2018 PL", "YO1 6PC")
+        return t, ""
     for pat in _POSTAL_FIRST:
         if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):
             return m.group(1), m.group(2).strip(" ,")
@@ -87,9 +90,14 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                       for s in doc.lines[key][:1]
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
+    def column_label(s: Span) -> bool:
+        return any(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) >= 0.8 for c in COLUMN_CONCEPTS)
+
+    header_lines = {key for key, line in doc.lines.items() if sum(column_label(s) for s in line) >= 2}
     best, best_score = None, float("-inf")
     for s in doc.spans:
-        if s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer:
+        if (s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
+                or (s.page, s.line) in header_lines):
             continue
         h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
         if first_line:
@@ -147,6 +155,9 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.6:
+            return False
+    for concept in (*COLUMN_CONCEPTS, "contact"):  # a column header or a contact caption ("QUANTITY", "Tel.")
+        if label_score(toks, concept_phrases(concept), concept) >= 0.8:
             return False
     return True
 
@@ -241,9 +252,10 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         for m in tp:
             words[m.value] |= value_words(m.name)
 
-    def match(text: str) -> Any:
+    def match(text: str) -> Any:  # the first of the option's words that names a value ("RC Auto" → auto)
         toks = label_tokens(text)
-        return next((v for v, ws in words.items() if toks and toks[0] in ws), None)
+        return next((v for t in toks[:3] for v, ws in words.items()
+                     if t in ws or any(len(w) >= 4 and t.startswith(w) for w in ws)), None)
 
     labels = doc.labels(phrases, concept, floor=0.4)
     for label, ls in labels:

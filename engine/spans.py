@@ -398,10 +398,14 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     """
     if not words:
         return []
+    # fill-in lines read back as underscores ("Policy No.: _ HH/2024/120633", "_HLT-1668740") carry nothing
+    words = [w.model_copy(update={"text": w.text.strip("_")}) if w.text[:1] == "_" or w.text[-1:] == "_" else w
+             for w in words]
     texts = [w.text for w in words]
     lines: dict[tuple[int, int], list[int]] = {}
     for i, w in enumerate(words):
-        lines.setdefault((w.page, w.line), []).append(i)
+        if w.text.strip("."):
+            lines.setdefault((w.page, w.line), []).append(i)
     order = DateOrder(date_order) if date_order else guess_date_order(
         " ".join(words[i].text for i in sorted(idx, key=lambda i: words[i].bbox[0])) for idx in lines.values())
     dec = decimal_sep or infer_decimal_separator(texts)

@@ -257,6 +257,65 @@ def test_options_and_registry() -> None:
     assert _run(words, Receipt, date_order="DMY").data["date"] == "2024-05-04"
 
 
+# A boxed form: each label above its value, two boxes a row; the right-hand labels (a phone number, a date of
+# birth) are no fields of the schema and must not be read as the value of the label to their left.
+BOXED_DE = [
+    [(0.1, "Angaben zum Versicherungsnehmer")],
+    [(0.1, "Name, Vorname"), (0.5, "geb. am")],
+    [(0.1, "Sophie Baumann"), (0.5, "12. April 2003")],
+    [(0.1, "Anschrift"), (0.5, "PLZ / Wohnort")],
+    [(0.1, "Industrieweg 14b"), (0.5, "28625 Bremen")],
+    [(0.1, "Wohnort"), (0.5, "Telefon")],
+    [(0.1, "Bremen"), (0.5, "0421 5551234")],
+    [(0.1, "Versicherungsscheinnummer")],
+    [(0.1, "28 823 561 4")],
+    [(0.1, "Art des Schadens:"), (0.3, "( ) Kfz"), (0.4, "(x) Hausrat"), (0.5, "( ) Reise")],
+    [(0.1, "Schadedatum"), (0.5, "Geschätzte Schadenhöhe")],
+    [(0.1, "23. Juli 2025"), (0.5, "3.530,73 EUR")],
+    [(0.1, "Wurde die Polizei verständigt?"), (0.45, "(x) Ja"), (0.55, "( ) Nein")],
+    [(0.1, "Sophie Baumann"), (0.6, "23. August 2025")],
+    [(0.1, "Unterschrift des Versicherungsnehmers"), (0.6, "Datum")],
+]
+
+
+def test_boxed_form_labels_above_values_and_other_captions_beside() -> None:
+    words = layout(BOXED_DE)
+    result = _run(words, ClaimForm)
+    assert result.data == {
+        "claimant_name": "Sophie Baumann", "date_of_birth": "2003-04-12", "policy_number": "28 823 561 4",
+        "claim_type": "home", "address": {"street": "Industrieweg 14b", "city": "Bremen", "postal_code": "28625"},
+        "incident_date": "2025-07-23", "claim_amount": "3530.73", "police_report_filed": True, "signed": True,
+    }
+    _grounded(result, words)
+
+
+def test_label_compounds_and_ocr_slips() -> None:
+    from engine.labels import label_tokens
+
+    assert label_tokens("Polisnummer") == label_tokens("policy no") == ("policy", "no")
+    assert label_tokens("Schadedatum") == ("claim", "date")
+    assert label_tokens("Rechnungsnummer") == ("rechnungsnummer",)  # no known word before the head: kept whole
+    assert label_tokens("Razem do zaptaty") == label_tokens("Razem do zapłaty")  # one OCR slip in a long word
+    assert label_tokens("Was it reported?")[-1] == "report"  # a known word's inflection is no OCR slip
+    rows = [[(0.05, "Sprzedawca")], [(0.05, "Kowalczyk & Grabowski S.A.")],
+            [(0.05, "Opis"), (0.6, "Wartosc")], [(0.05, "Robocizna"), (0.6, "103,31")],
+            [(0.05, "Doradztwo"), (0.6, "2 419,70")],
+            [(0.5, "Razem do zaptaty"), (0.7, "2 523,01")], [(0.5, "w tym VAT 23%"), (0.7, "471,78")]]
+    assert _run(layout(rows), Invoice).data["total"] == "2523.01"
+
+
+def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
+    rows = [[(0.3, "Boulangerie Marie")], [(0.3, "12 rue de Lyon")], [(0.3, "69001 Lyon")],
+            [(0.3, "Tél. 04 72 00 00 00")], [(0.3, "Pain de campagne"), (0.7, "3,20")],
+            [(0.3, "TOTAL"), (0.7, "3,20 EUR")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "12 rue de Lyon, 69001 Lyon"
+    assert split_postal_city("2018 PL") == ("2018 PL", "")
+    rows = [[(0.1, "Straat"), (0.5, "Postcode")], [(0.1, "Stationsweg 101"), (0.5, "1059 FP")],
+            [(0.1, "Woonplaats"), (0.5, "Telefoonnummer")], [(0.1, "Amsterdam"), (0.5, "020-6845249")]]
+    address = _run(layout(rows), ClaimForm).data["address"]
+    assert address == {"street": "Stationsweg 101", "city": "Amsterdam", "postal_code": "1059 FP"}
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("53761 Madison", ("53761", "Madison")), ("1071 HM Amsterdam", ("1071 HM", "Amsterdam")),
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),
