@@ -44,7 +44,7 @@ __all__ = ["BaselineEngine", "BaselineOptions"]
 
 logger = logging.getLogger(__name__)
 
-_COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date")
+_COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date")
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
 
 
@@ -210,13 +210,16 @@ class _Extractor:
 
     def _postal_city(self, found: Found, concept: str) -> Found | None:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""
-        split = rules.split_postal_city(str(found.value))
+        span = found.spans[-1]
+        cell = self.doc.cell_text(span)  # "OX1 6RX" read as two identifiers: the code is the whole cell
+        split = rules.split_postal_city(cell) or rules.split_postal_city(str(found.value))
         if split is None:
             return found
+        if split[0] and cell != span.text and split[0] not in str(found.value):
+            span = merge_spans([s for s in self.doc.lines[(span.page, span.line)] if s.cell == span.cell])
         part = split[0] if concept == "postal_code" else split[1]
         if not part:
             return None
-        span = found.spans[-1]
         idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in part.split()
                or part.startswith(self.doc.words[i].text)]
         return Found(part, found.confidence * 0.9, [span.model_copy(update={"word_indices": idx or

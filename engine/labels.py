@@ -251,6 +251,13 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|"
                      "date de naissance|ne le|nee le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il"),
+    "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
+                     "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
+                     "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift"),
+    "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
+                     "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
+                     "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
+                     "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza"),
     # printed beside values on forms, never a value themselves
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
@@ -290,7 +297,8 @@ _CONCEPTS.update({
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
-        "policen no|polizzen no|police no|polis no|versicherungsschein no")
+        "policen no|polizzen no|police no|polis no|versicherungsschein no|no contrat|numero de contrat|"
+        "contrat no|no de contrat")
     + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
 
@@ -320,7 +328,7 @@ _FIELD_CONCEPTS: dict[str, str] = {
     "signature": "signature", "claimant_name": "claimant", "policyholder": "claimant", "insured_name": "claimant",
     "incident_date": "incident_date", "loss_date": "incident_date", "date_of_loss": "incident_date",
     "claim_amount": "claim_amount", "amount_claimed": "claim_amount", "policy_number": "policy_number",
-    "police_report_filed": "police_report", "police_report": "police_report", "police_notified": "police_report",
+    "police_report_filed": "police_report", "claim_type": "claim_type", "loss_type": "claim_type", "police_report": "police_report", "police_notified": "police_report",
     "policy_no": "policy_number", "phone": "contact", "contact": "contact", "email": "contact",
 }
 
@@ -414,7 +422,8 @@ _VALUE_SYNONYMS = _synonyms({
     "home": "household house property hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
-              "medico medizinisch",
+              "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
+              "zdrowotne zdrowotna salud medical",
     "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",

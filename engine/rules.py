@@ -43,7 +43,7 @@ def legal_form(text: str) -> bool:
     return bool(set(re.findall(r"[a-z]+", normalise(text).replace(".", ""))) & _LEGAL_FORMS)
 
 
-_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"(?:[A-Z]{1,2}-)?\d{4,5}")
+_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"(?:[A-Z]{1,2}-)?\d{4,6}")
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
 
 
@@ -267,8 +267,8 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
             line = doc.lines[(s.page, s.line)]
             if (v := match(option_text(line, line.index(s)))) is not None:
                 return Found(v, 0.5, [doc.box_and_option(s)])
-    for label, ls in labels:
-        for s in doc.right_of(label)[:1]:
-            if (v := match(s.text)) is not None:
-                return Found(v, ls * 0.8, [s])
+    for label, ls in labels:  # a printed answer ("Type of claim: Household"), not a row of unread options
+        rights = doc.right_of(label)
+        if len(rights) == 1 and (v := match(rights[0].text)) is not None:
+            return Found(v, ls * 0.8, [rights[0]])
     return None

@@ -26,6 +26,11 @@ LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 _CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name")
 
 
+def _holds_number(text: str) -> bool:
+    """Two digits or more, rates ("19 %") aside."""
+    return sum(c.isdigit() for c in re.sub(r"\d+(?:[.,]\d+)?\s*%", "", text)) >= 2
+
+
 @dataclass
 class Found:
     """A candidate value: the value (or the span holding it), a confidence, and the spans it was read from."""
@@ -81,13 +86,20 @@ class SpanDoc:
         floor = self.min_label_score if floor is None else floor
         out = [(s, label_score(self.tokens[s.index], phrases, concept))
                for s in self.spans if s.index in self.tokens]
-        return sorted([(s, sc) for s, sc in out if sc >= floor], key=lambda t: -t[1])
+        # a text with a number in it ("Via Marconi, 96", "124 Washington Street") is a value that happens to hold
+        # a label word, unless it reads as the label outright ("VAT 20%")
+        return sorted([(s, sc) for s, sc in out if sc >= floor and (sc >= 0.7 or not _holds_number(s.text))],
+                      key=lambda t: -t[1])
 
     def labels_any(self, span: Span) -> bool:
         """Whether a span reads as the label of some common field (a signature or date caption, a total)."""
         toks = self.tokens.get(span.index, ())
         return span.has(SpanKind.LABEL) or any(label_score(toks, concept_phrases(c), c) >= 0.6
                                                for c in _CAPTIONS)
+
+    def cell_text(self, span: Span) -> str:
+        """The text of the whole cell a span belongs to ("OX1 6RX" for the span "OX1")."""
+        return " ".join(s.text for s in self.lines[(span.page, span.line)] if s.cell == span.cell)
 
     def is_caption(self, s: Span) -> bool:
         """A label: a colon label, or a text that reads as the label of one of the target's fields."""

@@ -1,6 +1,8 @@
 """Candidate spans: a document's words cut into typed, non-overlapping pieces a value can point at.
 
-Every word belongs to exactly one span, and spans come in reading order (page, line, left to right). A line is
+Every word belongs to exactly one span (but fill-in underscores, dot leaders and table rules read back as ``_``,
+``...`` or ``|``: they belong to none, and are trimmed off the words they stick to, see :func:`word_text`), and
+spans come in reading order (page, line, left to right). A line is
 first cut into *cells* at horizontal gaps wider than ``gap_factor`` times the line's median character width (table
 columns, label/value pairs set apart). Inside a cell:
 
@@ -42,7 +44,7 @@ from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, parse_date
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -272,7 +274,8 @@ def _char_width(words: Sequence[Word]) -> float:
 
 def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tuple[list[int], list[bool]]]:
     """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters; return each
-    cell with, per word but the last, whether the gap after it is tight (at most one character)."""
+    cell with, per word but the last, whether the gap after it is tight (at most one character of the line or of
+    the two words)."""
     cw = _char_width([words[i] for i in line])
     out: list[tuple[list[int], list[bool]]] = [([line[0]], [])]
     for prev, cur in zip(line, line[1:], strict=False):
@@ -281,7 +284,9 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
             out.append(([cur], []))
         else:
             out[-1][0].append(cur)
-            out[-1][1].append(gap <= cw or cw == 0)
+            # at most one character of either word: a space, or the figure space of "7 678,99" (one digit wide)
+            own = max(_char_width([words[prev]]), _char_width([words[cur]]))
+            out[-1][1].append(gap <= max(cw, own) * 1.05 or cw == 0)
     return out
 
 
@@ -389,6 +394,13 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
     return merged
 
 
+def word_text(text: str) -> str:
+    """A word as spans read it: without the fill-in underscores and table bars an OCR or a text layer glues to it
+    ("_HLT-1668740", "| Laura"); empty for a word that is nothing else (``___``, ``....``, ``|``)."""
+    text = text.strip("_|") if text[:1] in "_|" or text[-1:] in "_|" else text
+    return "" if not text.strip("._|…") else text
+
+
 def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = None,
                decimal_sep: str | None = None, gap_factor: float = 2.0) -> list[Span]:
     """Partition ``words`` into reading-ordered, non-overlapping typed spans (see the module docstring).
@@ -398,13 +410,11 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     """
     if not words:
         return []
-    # fill-in lines read back as underscores ("Policy No.: _ HH/2024/120633", "_HLT-1668740") carry nothing
-    words = [w.model_copy(update={"text": w.text.strip("_")}) if w.text[:1] == "_" or w.text[-1:] == "_" else w
-             for w in words]
+    words = [w.model_copy(update={"text": word_text(w.text)}) if word_text(w.text) != w.text else w for w in words]
     texts = [w.text for w in words]
     lines: dict[tuple[int, int], list[int]] = {}
     for i, w in enumerate(words):
-        if w.text.strip("."):
+        if w.text:
             lines.setdefault((w.page, w.line), []).append(i)
     order = DateOrder(date_order) if date_order else guess_date_order(
         " ".join(words[i].text for i in sorted(idx, key=lambda i: words[i].bbox[0])) for idx in lines.values())

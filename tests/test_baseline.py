@@ -316,10 +316,26 @@ def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
     assert address == {"street": "Stationsweg 101", "city": "Amsterdam", "postal_code": "1059 FP"}
 
 
+def test_values_that_hold_label_words_and_split_codes() -> None:
+    """A street holding an address word is no label; a postcode read as two pieces is the whole cell; a "Fait le"
+    caption is no name; a printed option word is read only when it stands alone."""
+    rows = [[(0.1, "Nom"), (0.5, "Né(e) le")], [(0.1, "Élodie Thomas"), (0.5, "09/02/2001")],
+            [(0.1, "Via e numero civico"), (0.5, "CAP")], [(0.1, "Via Marconi, 96"), (0.5, "37455")],
+            [(0.1, "Postcode"), (0.3, "OX1 6RX")], [(0.1, "Ramo:"), (0.3, "Malattia")],
+            [(0.1, "Ville"), (0.3, "411039 Pune")],
+            [(0.1, "Élodie Thomas"), (0.6, "12/10/2025")], [(0.1, "Signature"), (0.6, "Fait le")]]
+    data = _run(layout(rows), ClaimForm).data
+    assert data["claimant_name"] == "Élodie Thomas" and data["claim_type"] == "health"
+    assert data["address"] == {"street": "Via Marconi, 96", "city": "Pune", "postal_code": "OX1 6RX"}
+    rows = [[(0.1, "Type of claim"), (0.3, "O Auto"), (0.4, "& Household"), (0.55, "Health")]]
+    assert _run(layout(rows), ClaimForm).data["claim_type"] is None  # unreadable boxes: no guess
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("53761 Madison", ("53761", "Madison")), ("1071 HM Amsterdam", ("1071 HM", "Amsterdam")),
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),
     ("Madison, WI 53749", ("53749", "Madison")), ("London SW1A 1AA", ("SW1A 1AA", "London")), ("Raleigh", None),
+    ("600016 Chennai", ("600016", "Chennai")), ("YO1 6PC", ("YO1 6PC", "")),
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected

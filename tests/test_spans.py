@@ -11,7 +11,7 @@ import pytest
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, infer_date_order, month_number, parse_date
 from engine.numbers import detect_currency, infer_decimal_separator, parse_amount, parse_money, parse_percent
-from engine.spans import Span, SpanKind, find_spans, group_cells, value_of
+from engine.spans import Span, SpanKind, find_spans, group_cells, value_of, word_text
 from tests.layout import layout
 from tests.realdocs import KEY_MAP, REAL_DIR, real_documents
 
@@ -149,7 +149,7 @@ def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
 
 def _check_partition(words: list[Word], spans: list[Span]) -> None:
     seen = [i for s in spans for i in s.word_indices]
-    assert sorted(seen) == list(range(len(words))), "every word exactly once"
+    assert sorted(seen) == [i for i, w in enumerate(words) if word_text(w.text)], "every word exactly once"
     assert [s.index for s in spans] == list(range(len(spans)))
     keys = [(s.page, s.line, s.bbox[0]) for s in spans]
     assert keys == sorted(keys), "reading order"
@@ -159,7 +159,7 @@ def _check_partition(words: list[Word], spans: list[Span]) -> None:
         assert len({(w.page, w.line) for w in ws}) == 1, "a span stays on one line"
         xs = [w.bbox[0] for w in ws]
         assert xs == sorted(xs), "words left to right"
-        assert s.text == " ".join(w.text for w in ws)
+        assert s.text == " ".join(word_text(w.text) for w in ws)
         assert s.bbox == (min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
                           max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws))
 
@@ -364,3 +364,13 @@ def test_real_invoices_partition_and_coverage() -> None:
             hit += any(_matches(s, v) for s in spans)
     # 154/169 when written; multi-line descriptions and template artefacts cannot match one span
     assert total > 100 and hit / total >= 0.85, f"span coverage {hit}/{total}"
+
+
+def test_fill_in_underscores_and_table_bars_belong_to_no_span() -> None:
+    words = layout([[(0.1, "Policy No.: _ HH/2024/120633")], [(0.1, "| Laura Zimmermann |")],
+                    [(0.1, "Certificate:"), (0.3, "_HLT-1668740")], [(0.1, "Total ......"), (0.6, "12.00")]])
+    spans = find_spans(words)
+    _check_partition(words, spans)
+    texts = [s.text for s in spans]
+    assert "HH/2024/120633" in texts and "Laura Zimmermann" in texts and "HLT-1668740" in texts
+    assert "Total" in texts and not any(t.strip("._|") == "" for t in texts)
