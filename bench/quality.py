@@ -7,7 +7,8 @@
    field and for line items, document exact match, calibration of per-field confidence (accuracy per
    confidence bin; accuracy of fields with confidence >= 0.95), mean denoising steps per canvas, engine seconds
    per document (OCR excluded).
-3. The same on the real invoices in ../shared/real-invoices (only the fields their JSON gives).
+3. The same on the real invoices in ../shared/real-invoices (only the fields their JSON gives; a line item's
+   description is compared on its first line, the item's name, where the JSON joins name and details).
 
     python bench/quality.py                                  # embedded vs baseline, 100 held-out documents
     python bench/quality.py --n 300 --engines embedded,baseline --json bench/results/quality.json
@@ -38,7 +39,9 @@ HELD_OUT_SEED = 900_000
 REAL_KEYS = {"issuer": "vendor_name", "invoice_number": "invoice_number", "date": "invoice_date",
              "date_due": "due_date", "amount": "total", "amount_untaxed": "subtotal", "amount_tax": "tax",
              "currency": "currency"}
-REAL_LINE_KEYS = {"name": "description", "qty": "quantity", "price_unit": "unit_price", "price_subtotal": "amount"}
+# the real invoices' JSON names line fields in two ways (name/price_unit, desc/price)
+REAL_LINE_KEYS = {"name": "description", "desc": "description", "qty": "quantity", "price_unit": "unit_price",
+                  "price": "unit_price", "price_subtotal": "amount"}
 
 
 def held_out(cache: Path, n: int, workers: int) -> list[Any]:
@@ -74,9 +77,13 @@ def real_invoices(folder: Path) -> list[tuple[str, list[Word], dict[str, Any], l
         raw = raw[0] if isinstance(raw, list) else raw
         truth = {ours: raw[theirs] for theirs, ours in REAL_KEYS.items() if theirs in raw}
         lines = raw.get("lines") or raw.get("line_items")
-        if lines:
-            truth["line_items"] = [{ours: ln[theirs] for theirs, ours in REAL_LINE_KEYS.items() if theirs in ln}
-                                   for ln in lines if ln.get("name")]
+        # a line is an item when it names one (notes such as a serial number are not); a description the JSON
+        # gives as several lines (name, then details) is compared on its first line, the item's name
+        items = [{ours: str(ln[theirs]).split("\n")[0] if ours == "description" else ln[theirs]
+                  for theirs, ours in REAL_LINE_KEYS.items() if theirs in ln}
+                 for ln in lines or [] if ln.get("name") or ln.get("desc")]
+        if items:
+            truth["line_items"] = items
         source = identify(doc_file, folder, settings.limits)
         words = load_document(source, settings).words
         out.append((doc_file.name, words, truth, list(truth)))
