@@ -2,14 +2,16 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
-APT_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd libtesseract-dev libleptonica-dev pkg-config
+APT_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa \
+	tesseract-ocr-ita tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-por libtesseract-dev libleptonica-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OUT ?= out
 
 .PHONY: setup system-deps demo test test-all bench clean
 
 system-deps:
-	@if ! command -v tesseract >/dev/null 2>&1 || [ ! -f /usr/include/tesseract/baseapi.h ]; then \
+	@if ! command -v tesseract >/dev/null 2>&1 || [ ! -f /usr/include/tesseract/baseapi.h ] \
+		|| ! ls /usr/share/tesseract-ocr/*/tessdata/pol.traineddata >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 

@@ -46,7 +46,9 @@ class LimitSettings(_Group):
 class OCRSettings(_Group):
     #: auto: text layer where a page has one, else Tesseract; rapidocr: slower, better on poor scans
     engine: Literal["auto", "tesseract", "rapidocr"] = "auto"
-    languages: str = "eng"
+    #: Tesseract languages ("eng+deu"); auto: English plus every installed one of eng, deu, fra, spa, ita, nld,
+    #: pol, por (make setup installs them), so accented names and addresses are read as printed
+    languages: str = "auto"
     #: where image-only PDF pages are rendered for OCR when no embedded image can be taken as is
     dpi: int = 300
     #: a page whose text layer has fewer characters than this is treated as an image

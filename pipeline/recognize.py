@@ -77,20 +77,39 @@ class OcrPage:
     confidence: float | None = None
 
 
+#: the languages ``auto`` reads, English first, each where its language data is installed
+AUTO_LANGUAGES = ("eng", "deu", "fra", "spa", "ita", "nld", "pol", "por")
+
+
 def _languages(value: str) -> str:
     return "+".join(part.strip() for part in value.replace(",", "+").split("+") if part.strip()) or "eng"
 
 
-def find_tessdata(settings: OCRSettings, languages: str | None = None) -> str:
-    """The tessdata folder holding every language needed (``settings.tessdata``, ``$TESSDATA_PREFIX`` or a
-    usual install path); :class:`ConfigError` naming the missing files otherwise."""
-    langs = _languages(languages or settings.languages).split("+")
+def _tessdata_candidates(settings: OCRSettings) -> list[str]:
     candidates: list[str] = []
     if settings.tessdata:
         candidates.append(settings.tessdata)
     elif os.environ.get("TESSDATA_PREFIX"):
         candidates.append(os.environ["TESSDATA_PREFIX"])
-    candidates.extend(_TESSDATA_CANDIDATES)
+    return candidates + list(_TESSDATA_CANDIDATES)
+
+
+def resolve_languages(settings: OCRSettings) -> str:
+    """``settings.languages`` as Tesseract takes it; ``auto``: English plus each of :data:`AUTO_LANGUAGES`
+    whose data sits next to English's (accented names and addresses read right in their own language)."""
+    if _languages(settings.languages) != "auto":
+        return _languages(settings.languages)
+    for folder in _tessdata_candidates(settings):
+        if (Path(folder) / "eng.traineddata").is_file():
+            return "+".join(lang for lang in AUTO_LANGUAGES if (Path(folder) / f"{lang}.traineddata").is_file())
+    return "eng"
+
+
+def find_tessdata(settings: OCRSettings, languages: str | None = None) -> str:
+    """The tessdata folder holding every language needed (``settings.tessdata``, ``$TESSDATA_PREFIX`` or a
+    usual install path); :class:`ConfigError` naming the missing files otherwise."""
+    langs = _languages(languages or resolve_languages(settings)).split("+")
+    candidates = _tessdata_candidates(settings)
     for folder in candidates:
         if all((Path(folder) / f"{lang}.traineddata").is_file() for lang in langs):
             return folder
@@ -180,8 +199,8 @@ class TesseractRecognizer(Recognizer):
     source = TextSource.TESSERACT
 
     def __init__(self, settings: OCRSettings) -> None:
-        self.languages = _languages(settings.languages)
-        self.tessdata = find_tessdata(settings)
+        self.languages = resolve_languages(settings)
+        self.tessdata = find_tessdata(settings, self.languages)
 
     def _api(self) -> Any:
         tesserocr = _tesserocr()

@@ -275,6 +275,16 @@ def test_missing_language_data_is_a_config_error(tmp_path: Path):
         load(path, s)
 
 
+def test_auto_languages_are_english_and_the_installed_others(tmp_path: Path):
+    from pipeline.recognize import resolve_languages
+
+    for lang in ("eng", "fra", "pol"):
+        (tmp_path / f"{lang}.traineddata").write_bytes(b"")
+    assert resolve_languages(OCRSettings(languages="auto", tessdata=str(tmp_path))) == "eng+fra+pol"
+    assert resolve_languages(OCRSettings(languages="deu, eng", tessdata=str(tmp_path))) == "deu+eng"
+    assert resolve_languages(OCRSettings(languages="auto", tessdata=str(tmp_path / "none"))).startswith("eng")
+
+
 # --- pieces -----------------------------------------------------------------------------------------------
 
 
