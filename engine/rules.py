@@ -86,14 +86,17 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     median = heights[len(heights) // 2] or 1.0
     counts = Counter(s.text.strip(" ,;").lower() for s in doc.spans)
     # the issuer sits above the first table row (a line with two amounts)
-    table_top = next((s.bbox[1] for key in doc.line_keys if key[0] == 0
-                      for s in doc.lines[key][:1]
+    table_top = next((min(x.bbox[1] for x in doc.lines[key]) for key in doc.line_keys if key[0] == 0
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
+
     def column_label(s: Span) -> bool:
         return any(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) >= 0.8 for c in COLUMN_CONCEPTS)
 
     header_lines = {key for key, line in doc.lines.items() if sum(column_label(s) for s in line) >= 2}
+    # ... or above the table's header line, where the OCR garbled the first row's amounts
+    table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
+                     + [table_top])
     best, best_score = None, float("-inf")
     for s in doc.spans:
         if (s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
