@@ -98,6 +98,7 @@ _MARKERS = frozenset(
     "invoice rechnung factuur facture faktura fattura factura receipt bill quittung beleg order bestellung "
     "commande bestelling zamówienie pedido ordine".split()
 )
+_TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
@@ -304,10 +305,12 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     # ("Invoice No. 123", "Rechnung Nr 5"); further in, it belongs to a description ("Pipe 15 mm - ref. 36")
     since = 0  # units since the cell start or the last label
     for a, b in zip(out, out[1:], strict=False):
+        if a.marker and b.end - b.start == 1 and texts[b.start].lower().strip(".") in _TAX_WORDS:
+            b.marker = True  # "FAKTURA VAT BUP238853", "TAX INVOICE" : the title goes on to the number
         if since <= 1 and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
                 and not b.strong:
             a.label_end, a.kinds = True, {SpanKind.LABEL}
-        since = 0 if a.label_end else since + 1
+        since = 0 if a.label_end else since if a.marker and b.marker else since + 1
     return out
 
 

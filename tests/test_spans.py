@@ -374,3 +374,9 @@ def test_fill_in_underscores_and_table_bars_belong_to_no_span() -> None:
     texts = [s.text for s in spans]
     assert "HH/2024/120633" in texts and "Laura Zimmermann" in texts and "HLT-1668740" in texts
     assert "Total" in texts and not any(t.strip("._|") == "" for t in texts)
+
+
+@pytest.mark.parametrize("text", ["TAX INVOICE INV/2022/11/7705", "FAKTURA VAT BUP238853", "Faktura VAT nr BUP238853"])
+def test_a_title_with_a_tax_word_closes_a_label_before_the_number(text: str) -> None:
+    spans = find_spans(layout([[(0.1, text)]]))
+    assert [s.kinds for s in spans] == [{SpanKind.LABEL}, {SpanKind.IDENTIFIER}]
