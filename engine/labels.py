@@ -38,7 +38,7 @@ def normalise(text: str) -> str:
 
 
 # Articles and prepositions inside labels ("Numéro de facture", "Date of issue") carry nothing.
-_FILLERS = frozenset("de du des d of the la le l di del della van der den het el da dei".split())
+_FILLERS = frozenset("de du des d of the la le l di del della dell van der den het el da dei".split())
 
 
 def label_tokens(text: str) -> tuple[str, ...]:
@@ -262,7 +262,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
                   "telefoon|telefoonnummer|mobiel|telefono|telefono de contacto|numero de telefono|cellulare|"
-                  "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable"),
+                  "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
+                  "recapito|numero di telefono|telefonnr"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
                     "signature of claimant"),
 }
@@ -281,13 +282,17 @@ _CONCEPTS.update({
         "data sinistro|data zdarzenia|data szkody|occurred on|date event|incident occurred|date occurrence|"
         "schadensdatum|datum voorval|data evento|when did it happen|when did the incident happen|"
         "when did the loss occur|date of the incident|date of the loss|datum des schadens|datum van de schade|"
-        "date du sinistre|fecha del siniestro|data del sinistro|data zdarzenia|wann ist der schaden eingetreten"),
+        "date du sinistre|fecha del siniestro|data del sinistro|data zdarzenia|wann ist der schaden eingetreten|"
+        "survenu le|date de survenance|ocurrido el|fecha del suceso|accaduto il|verificatosi il|eingetreten am|"
+        "datum van het voorval|date of event|event date"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
         "wartosc szkody|szacowana wartosc szkody|wysokosc szkody|geschatzte schadenhohe|geschat schadebedrag|"
-        "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim"),
+        "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim|"
+        "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
+        "importe de los danos|wysokosc roszczenia"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -353,8 +358,8 @@ COLUMN_CONCEPTS = ("description", "quantity", "unit_price", "amount")
 
 
 def concept_of(name: str) -> str | None:
-    """The concept a field name maps to, if any."""
-    return _FIELD_CONCEPTS.get(name)
+    """The concept a field name maps to (a concept's own name maps to itself), if any."""
+    return _FIELD_CONCEPTS.get(name) or (name if name in _CONCEPTS else None)
 
 
 def label_phrases(name: str, *, title: str | None = None, extra: list[str] | None = None,
