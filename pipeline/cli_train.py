@@ -95,10 +95,17 @@ def calibrate_cmd(
     data: Annotated[list[Path], typer.Option("--data", "-d", help="Corpus file(s) the model was not trained on.")],
     model: Annotated[Path, typer.Option("--model", "-m", help="Model folder; calibration.json is written there.")],
     batch_size: Annotated[int, typer.Option("--batch-size")] = 4,
-    priors: Annotated[str, typer.Option("--draft-priors", help="Comma-separated draft priors to try.")] = "0,1,2,3,5",
+    priors: Annotated[str, typer.Option("--draft-priors", help="Comma-separated draft priors to try (the "
+                                                              "largest lets a field keep its draft).")
+                      ] = "0,1,2,3,5,8,30",
+    min_field_support: Annotated[int, typer.Option("--min-field-support",
+                                                   help="True values a field needs for a prior of its own.")] = 10,
+    min_field_gain: Annotated[int, typer.Option("--min-field-gain",
+                                                help="Wrong values a field's own prior must save.")] = 2,
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 0,
 ) -> None:
-    """Choose the draft prior and fit the confidence calibration of an embedded model on held-out documents."""
+    """Choose the draft priors (model-wide and per field) and fit the confidence calibration of an embedded model
+    on held-out documents."""
     from docgen.corpus import read_corpus
     from engine.embedded.calibration import fit_calibration
 
@@ -107,9 +114,10 @@ def calibrate_cmd(
     if not docs:
         fail("the corpus is empty")
     cmap = fit_calibration(model, docs, batch_size=batch_size, fitted_on=", ".join(str(p) for p in data),
-                           draft_priors=[float(x) for x in priors.split(",")])
+                           draft_priors=[float(x) for x in priors.split(",")], min_field_support=min_field_support,
+                           min_field_gain=min_field_gain)
     emit_json({"written": str(cmap.save(model)), "draft_prior": cmap.draft_prior,
-               "draft_prior_search": cmap.draft_prior_search,
+               "draft_prior_search": cmap.draft_prior_search, "field_priors": cmap.field_priors,
                "groups": {g: len(v) for g, v in cmap.groups.items()},
                "fields": {g: sum(b[2] for b in v) for g, v in cmap.groups.items()}})
 

@@ -55,4 +55,46 @@ def test_samples_compare_each_field_with_its_truth():
     }
     truth = {"total": "10", "tax": "1.90", "line_items": [{"amount": "10.00"}]}
     got = calibration_samples([EngineResult(id="a", data={}, fields=fields)], [truth])
-    assert sorted(got) == [("agree", 0.9, True), ("differ", 0.8, False), ("no_draft", 0.7, True)]
+    assert sorted(got) == [("agree:total", 0.9, True), ("differ:tax", 0.8, False),
+                           ("no_draft:line_items.amount", 0.7, True)]
+
+
+def test_fields_with_enough_samples_get_their_own_map_and_prior():
+    samples = [("agree:total", 0.99, True)] * 60 + [("agree:vendor_name", 0.99, i % 4 != 0) for i in range(60)] \
+        + [("agree:tax", 0.99, False)] * 5
+    cmap = ConfidenceMap.fit(samples)
+    assert set(cmap.groups) == {"agree", "agree:total", "agree:vendor_name"}  # tax: too few samples of its own
+    assert cmap.apply(0.99, "agree", "total") > 0.95
+    assert abs(cmap.apply(0.99, "agree", "vendor_name") - 46 / 62) < 1e-3
+    assert cmap.apply(0.99, "agree", "tax") == cmap.apply(0.99, "agree")  # the plain group's map
+    cmap = cmap.model_copy(update={"draft_prior": 5.0, "field_priors": {"vendor_name": 30.0}})
+    assert cmap.prior_for("vendor_name") == 30.0 and cmap.prior_for("total") == 5.0
+
+
+def test_fit_chooses_a_model_wide_prior_and_field_priors_that_save_errors(monkeypatch):
+    """Total is read best at prior 5, the vendor name only when the draft stands (30); the due date differs by one
+    document only, which sets no prior of its own."""
+    from types import SimpleNamespace
+
+    import engine.embedded.calibration as cal
+
+    docs = [SimpleNamespace(id=f"d{i}", truth={"total": "1", "vendor_name": "A", "due_date": "2024-01-01"})
+            for i in range(12)]
+
+    def data(prior: float, i: int) -> dict:
+        return {"total": "1" if prior < 30 or i >= 4 else "2",
+                "vendor_name": "A" if prior >= 30 or i >= 3 else "B",
+                "due_date": "2024-01-01" if prior >= 30 or i >= 1 else "2024-01-02"}
+
+    calls = []
+
+    def fake_run(model_dir, docs_, prior, batch_size, field_priors=None):
+        calls.append((prior, dict(field_priors or {})))
+        return [EngineResult(id=d.id, data=data(prior, i), fields={}) for i, d in enumerate(docs_)]
+
+    monkeypatch.setattr(cal, "_run", fake_run)
+    cmap = cal.fit_calibration(Path("unused"), docs, draft_priors=(5.0, 30.0))
+    assert cmap.draft_prior == 5.0
+    assert cmap.field_priors == {"vendor_name": 30.0}
+    assert cmap.draft_prior_search["5.0"] < 1.0
+    assert calls[-1] == (5.0, {"vendor_name": 30.0})  # the map is fitted on a run with the chosen priors

@@ -272,6 +272,12 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     [again] = calibrated.extract_batch([request])
     assert again.fields["total"].confidence == 0.97
     assert again.fields["total"].signals["draft"] == 1.0
+    # a field's own prior: the draft stands for the total (and only for it) even when the model-wide prior is 0
+    per_field = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 0.0,
+                                           "field_draft_priors": {"total": 60.0}})
+    [mixed] = per_field.extract_batch([request])
+    assert mixed.data["total"] == base.data["total"]
+    assert mixed.fields["total"].signals["draft"] == 1.0
 
 
 def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
@@ -310,4 +316,5 @@ def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
     cmap.save(model_dir)
     engine = create_engine("embedded", {"model": str(model_dir), "device": "cpu"})
     assert engine.options.draft_prior == cmap.draft_prior
+    assert engine.options.field_draft_priors == cmap.field_priors
     assert isinstance(ConfidenceMap.load(model_dir), ConfidenceMap)

@@ -21,7 +21,7 @@ from engine.base import EngineOptions, EngineRequest, EngineResult
 from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
 from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
-from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap
+from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key
 from engine.embedded.data import encode_prompt
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import build_prompt
@@ -57,6 +57,9 @@ class EmbeddedOptions(DiffusionGemmaOptions):
         None, ge=0, description="log-odds bonus of the draft's token in each slot, so the model changes the draft "
                                 "only on evidence that outweighs it; default: the value fitted with the model's "
                                 "calibration (calibration.json), else 0")
+    field_draft_priors: dict[str, float] | None = Field(
+        None, description="draft prior per field (by path without list indices: line_items.amount), over "
+                          "draft_prior; default: the fitted ones in calibration.json when draft_prior is not given")
     draft: Literal["none", "baseline"] = Field(
         "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
@@ -83,7 +86,10 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             fitted = ConfidenceMap.load(model_dir)
             self.calibration = fitted if self.options.calibrate else None
             if self.options.draft_prior is None and fitted is not None:
-                self.options = self.options.model_copy(update={"draft_prior": fitted.draft_prior})
+                update: dict[str, Any] = {"draft_prior": fitted.draft_prior}
+                if self.options.field_draft_priors is None:
+                    update["field_draft_priors"] = dict(fitted.field_priors)
+                self.options = self.options.model_copy(update=update)
         from engine.diffusion import Decoding
 
         if self.options.decoding is Decoding.AUTOREGRESSIVE and getattr(self.model, "pointer_first", None) is not None:
@@ -155,14 +161,18 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         return dataclasses.replace(constraint, seed=tuple(seed))
 
     def slot_prior(self, request: EngineRequest, constraint: CanvasConstraint) -> dict[int, tuple[int, float]]:
-        """The draft's token in each slot it fills, with the ``draft_prior`` bonus."""
-        bonus = float(self.options.draft_prior or 0.0)
+        """The draft's token in each slot it fills, with the field's draft prior as bonus."""
+        default = float(self.options.draft_prior or 0.0)
+        per_field = self.options.field_draft_priors or {}
         drafts = self._drafts.get(request.id)
         index = constraint.layout.index
-        if bonus <= 0 or not drafts or index >= len(drafts):
+        if not drafts or index >= len(drafts):
             return {}
         draft = drafts[index]
-        return {p: (draft[p], bonus) for p in constraint.constrained_positions if draft[p] in constraint.allowed[p]}
+        bonus = {p: float(per_field.get(field_key(slot.path), default))
+                 for slot in constraint.layout.slots for p in range(slot.start, slot.end)}
+        return {p: (draft[p], bonus.get(p, default)) for p in constraint.constrained_positions
+                if draft[p] in constraint.allowed[p] and bonus.get(p, default) > 0}
 
     def select_cache_rows(self, cache: Any, index: Any) -> None:
         from engine.embedded.pointer_head import select_cache_rows
@@ -190,7 +200,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             raw = field.confidence
             field.signals = {"model": raw, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
-                field.confidence = self.calibration.apply(raw, group)
+                field.confidence = self.calibration.apply(raw, group, field_key(field.path))
         return result
 
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:

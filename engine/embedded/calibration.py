@@ -4,7 +4,13 @@ A slot's raw confidence is the probability the model gave its chosen token. How 
 depends on more than that number, above all on whether the model kept the baseline's draft or overrode it, so the
 map is fitted per group ("agree", "differ", "no_draft") by isotonic regression (pool-adjacent-violators) on fields
 of documents the model was not trained on, with add-one smoothing per block so that a small block never claims
-certainty. The fitted map ships next to the weights as ``calibration.json``; ``extract train calibrate`` writes it.
+certainty. Fields with enough samples get maps of their own ("agree:vendor_name"): a kept draft of an issuer's name
+is right less often than a kept draft of a total.
+
+The same fitting chooses the engine's draft prior (the log-odds bonus of the baseline draft's token): one for the
+whole model, and one per field where the fitting documents show another serves that field better (a field the
+model reads worse than the rules gets a prior so high that the draft stands). The fitted map and priors ship next
+to the weights as ``calibration.json``; ``extract train calibrate`` writes it.
 """
 
 from __future__ import annotations
@@ -12,13 +18,15 @@ from __future__ import annotations
 import bisect
 import json
 import logging
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-__all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "fit_calibration", "fit_isotonic", "value_at"]
+__all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "field_key", "fit_calibration",
+           "fit_isotonic", "value_at"]
 
 CALIBRATION_FILE = "calibration.json"
 
@@ -33,6 +41,11 @@ _GROUPS = {code: group for group, code in DRAFT_CODES.items()}
 def draft_group(signals: Mapping[str, float]) -> str:
     """The calibration group of a field from its signals."""
     return _GROUPS.get(signals.get("draft", -1.0), "no_draft")
+
+
+def field_key(path: str) -> str:
+    """A field path without list indices (``line_items[3].amount`` → ``line_items.amount``)."""
+    return re.sub(r"\[\d+\]", "", path)
 
 
 def fit_isotonic(pairs: Iterable[tuple[float, bool]]) -> list[tuple[float, float, int]]:
@@ -65,17 +78,32 @@ class ConfidenceMap(BaseModel):
     draft_prior: float = 0.0
     #: field accuracy on the fitting documents for each draft prior tried
     draft_prior_search: dict[str, float] = Field(default_factory=dict)
+    #: fields (by :func:`field_key`) whose own draft prior differs from ``draft_prior``
+    field_priors: dict[str, float] = Field(default_factory=dict)
 
     @classmethod
-    def fit(cls, samples: Iterable[tuple[str, float, bool]], *, fitted_on: str = "") -> ConfidenceMap:
+    def fit(cls, samples: Iterable[tuple[str, float, bool]], *, fitted_on: str = "",
+            min_field_samples: int = 40) -> ConfidenceMap:
+        """Fit from ``(group, raw, right)`` samples; a group may be ``"agree:vendor_name"`` (group and field
+        key), which also counts for its plain group, and gets a map of its own from ``min_field_samples``."""
         by_group: dict[str, list[tuple[float, bool]]] = {}
         for group, raw, right in samples:
-            by_group.setdefault(group, []).append((raw, right))
-        return cls(groups={g: fit_isotonic(p) for g, p in sorted(by_group.items())}, fitted_on=fitted_on)
+            plain = group.split(":", 1)[0]
+            by_group.setdefault(plain, []).append((raw, right))
+            if plain != group:
+                by_group.setdefault(group, []).append((raw, right))
+        return cls(groups={g: fit_isotonic(p) for g, p in sorted(by_group.items())
+                           if ":" not in g or len(p) >= min_field_samples}, fitted_on=fitted_on)
 
-    def apply(self, raw: float, group: str) -> float:
-        """Calibrated confidence; a group never seen in fitting keeps the raw value."""
-        steps = self.groups.get(group)
+    def prior_for(self, key: str) -> float:
+        """The draft prior of a field (by :func:`field_key`)."""
+        return self.field_priors.get(key, self.draft_prior)
+
+    def apply(self, raw: float, group: str, key: str | None = None) -> float:
+        """Calibrated confidence (the field's own map when it has one); a group never seen in fitting keeps the
+        raw value."""
+        steps = self.groups.get(f"{group}:{key}") if key else None
+        steps = steps or self.groups.get(group)
         if not steps:
             return raw
         uppers = [s[0] for s in steps]
@@ -119,16 +147,19 @@ def calibration_samples(results: Iterable[Any], truths: Iterable[Mapping[str, An
         for path, field in result.fields.items():
             if field.value is None or field.signals is None:
                 continue
-            out.append((draft_group(field.signals), float(field.signals["model"]), same_value(field.value, value_at(truth, path))))
+            right = same_value(field.value, value_at(truth, path))
+            out.append((f"{draft_group(field.signals)}:{field_key(path)}", float(field.signals["model"]), right))
     return out
 
 
-def _run(model_dir: Path, docs: Sequence[Any], draft_prior: float, batch_size: int) -> list[Any]:
+def _run(model_dir: Path, docs: Sequence[Any], draft_prior: float, batch_size: int,
+         field_priors: Mapping[str, float] | None = None) -> list[Any]:
     from engine.base import EngineRequest
     from engine.registry import create_engine
     from schemas import get_schema
 
-    engine = create_engine("embedded", {"model": str(model_dir), "calibrate": False, "draft_prior": draft_prior})
+    engine = create_engine("embedded", {"model": str(model_dir), "calibrate": False, "draft_prior": draft_prior,
+                                        "field_draft_priors": dict(field_priors or {})})
     results: list[Any] = []
     try:
         for i in range(0, len(docs), batch_size):
@@ -140,33 +171,54 @@ def _run(model_dir: Path, docs: Sequence[Any], draft_prior: float, batch_size: i
     return results
 
 
-def field_f1(results: Sequence[Any], docs: Sequence[Any]) -> float:
-    """Micro F1 over every field of every document (header fields and line-item cells alike)."""
+def _counts(results: Sequence[Any], docs: Sequence[Any]) -> dict[str, tuple[int, int, int]]:
+    """(tp, fp, fn) per field key over the documents."""
     from pipeline.scoring import Scoreboard
 
     board = Scoreboard()
     for result, doc in zip(results, docs, strict=True):
         board.add(result.data, doc.truth)
-    tp = sum(c.tp for c in board.fields.values())
-    fp = sum(c.fp for c in board.fields.values())
-    fn = sum(c.fn for c in board.fields.values())
+    return {k: (c.tp, c.fp, c.fn) for k, c in board.fields.items()}
+
+
+def _f1(tp: int, fp: int, fn: int) -> float:
     return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
 
 
+def field_f1(results: Sequence[Any], docs: Sequence[Any]) -> float:
+    """Micro F1 over every field of every document (header fields and line-item cells alike)."""
+    counts = _counts(results, docs).values()
+    return _f1(*(sum(c[i] for c in counts) for i in range(3)))
+
+
 def fit_calibration(model_dir: Path, docs: Sequence[Any], *, batch_size: int = 4, fitted_on: str = "",
-                    draft_priors: Sequence[float] = (0.0, 1.0, 2.0, 3.0, 5.0)) -> ConfidenceMap:
-    """Choose the draft prior with the best field F1 on corpus documents, then fit the :class:`ConfidenceMap` of
-    the model's raw confidences at that prior."""
-    best: tuple[float, float, list[Any]] | None = None
+                    draft_priors: Sequence[float] = (0.0, 1.0, 2.0, 3.0, 5.0, 8.0, 30.0),
+                    min_field_support: int = 10, min_field_gain: int = 2) -> ConfidenceMap:
+    """Choose the draft priors on corpus documents, then fit the :class:`ConfidenceMap` of the model's raw
+    confidences at those priors.
+
+    The model-wide prior is the one with the best micro field F1. A field with at least ``min_field_support``
+    true values gets its own prior where another one gives it the best F1 with at least ``min_field_gain``
+    fewer wrong values (30: the draft stands), so that one lucky document does not set a field's prior.
+    """
+    runs: dict[float, dict[str, tuple[int, int, int]]] = {}
     search: dict[str, float] = {}
     for prior in draft_priors:
-        results = _run(model_dir, docs, prior, batch_size)
-        score = field_f1(results, docs)
+        runs[prior] = _counts(_run(model_dir, docs, prior, batch_size), docs)
+        score = _f1(*(sum(c[i] for c in runs[prior].values()) for i in range(3)))
         search[str(prior)] = round(score, 4)
         logger.info("draft prior %.1f: field F1 %.4f", prior, score)
-        if best is None or score > best[0]:
-            best = (score, prior, results)
-    assert best is not None
-    _, prior, results = best
+    prior = max(draft_priors, key=lambda p: (search[str(p)], -p))
+    field_priors: dict[str, float] = {}
+    for key, (tp, _, fn) in runs[prior].items():
+        if tp + fn < min_field_support:
+            continue
+        best = max(draft_priors, key=lambda p: (_f1(*runs[p].get(key, (0, 0, 0))), p == prior, p))
+        errors = {p: sum(runs[p].get(key, (0, 0, 0))[1:]) for p in (best, prior)}
+        if _f1(*runs[best].get(key, (0, 0, 0))) > _f1(*runs[prior][key]) and \
+                errors[prior] - errors[best] >= 2 * min_field_gain:  # a wrong value is one fp and one fn
+            field_priors[key] = best
+            logger.info("field %s: draft prior %.1f", key, best)
+    results = _run(model_dir, docs, prior, batch_size, field_priors)
     cmap = ConfidenceMap.fit(calibration_samples(results, [d.truth for d in docs]), fitted_on=fitted_on)
-    return cmap.model_copy(update={"draft_prior": prior, "draft_prior_search": search})
+    return cmap.model_copy(update={"draft_prior": prior, "draft_prior_search": search, "field_priors": field_priors})
