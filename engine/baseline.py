@@ -206,7 +206,24 @@ class _Extractor:
                                     if sum(c.isalpha() for c in f.value.text) >= 2], "text")
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
+            elif found is not None and not idlike:
+                found = self._rest_of_cell(found)
         return self.record(path, found)
+
+    def _rest_of_cell(self, found: Found) -> Found:
+        """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number
+        226 and the text "Oak Way"; the street is both."""
+        span = found.spans[-1]
+        line = self.doc.lines[(span.page, span.line)]
+        tail = []
+        for s in line[line.index(span) + 1:] if span in line else []:
+            if s.cell != span.cell or self.doc.is_caption(s) or s.has(SpanKind.CHECKBOX):
+                break
+            tail.append(s)
+        if not tail:
+            return found
+        text = " ".join(s.text for s in (span, *tail))
+        return Found(text, found.confidence, [*found.spans[:-1], merge_spans([span, *tail])])
 
     def _postal_city(self, found: Found, concept: str) -> Found | None:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""

@@ -292,7 +292,8 @@ _CONCEPTS.update({
         "wartosc szkody|szacowana wartosc szkody|wysokosc szkody|geschatzte schadenhohe|geschat schadebedrag|"
         "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim|"
         "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
-        "importe de los danos|wysokosc roszczenia"),
+        "importe de los danos|wysokosc roszczenia|estimation du dommage|estimation des dommages|"
+        "estimacion de los danos|schatting schade|geschatte schade"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"

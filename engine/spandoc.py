@@ -57,9 +57,10 @@ def option_text(line: list[Span], i: int) -> str:
     """The option a check box stands for: the text glued to it ("☒Travel") or the span after it."""
     m = re.fullmatch(r"(\[[^\]]?\]|\([^)]?\)|[xX]$|\W)+\s*(.*)", line[i].text.strip())
     glued = m.group(2).strip() if m else line[i].text.strip()
-    if glued:
-        return glued
     nxt = line[i + 1] if i + 1 < len(line) else None
+    if glued:  # with the rest of its cell: "☒Multirisque habitation"
+        rest = nxt.text if nxt is not None and nxt.cell == line[i].cell and nxt.checked is None else ""
+        return f"{glued} {rest}".strip()
     return nxt.text if nxt is not None and nxt.checked is None else ""
 
 

@@ -331,6 +331,16 @@ def test_values_that_hold_label_words_and_split_codes() -> None:
     assert _run(layout(rows), ClaimForm).data["claim_type"] is None  # unreadable boxes: no guess
 
 
+def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None:
+    rows = [[(0.1, "DOB: 08/11/1999"), (0.51, "Street address: 226 Oak Way")],
+            [(0.1, "ZIP code: YO1 1YD"), (0.51, "City: York")],
+            [(0.1, "Nature du sinistre"), (0.41, "☐Automobile"), (0.54, "☒Multirisque habitation"), (0.74, "☐Santé")],
+            [(0.1, "Estimation du dommage"), (0.41, "10 688,99 €")]]
+    data = _run(layout(rows), ClaimForm).data
+    assert data["address"] == {"street": "226 Oak Way", "city": "York", "postal_code": "YO1 1YD"}
+    assert data["claim_type"] == "home" and data["claim_amount"] == "10688.99"
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("53761 Madison", ("53761", "Madison")), ("1071 HM Amsterdam", ("1071 HM", "Amsterdam")),
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),
