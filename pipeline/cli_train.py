@@ -101,7 +101,8 @@ def calibrate_cmd(
     min_field_support: Annotated[int, typer.Option("--min-field-support",
                                                    help="True values a field needs for a prior of its own.")] = 10,
     min_field_gain: Annotated[int, typer.Option("--min-field-gain",
-                                                help="Wrong values a field's own prior must save.")] = 2,
+                                                help="Wrong values the model must save on a field before the field "
+                                                     "trusts it over the draft.")] = 2,
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 0,
 ) -> None:
     """Choose the draft priors (model-wide and per field) and fit the confidence calibration of an embedded model

@@ -197,9 +197,10 @@ def fit_calibration(model_dir: Path, docs: Sequence[Any], *, batch_size: int = 4
     """Choose the draft priors on corpus documents, then fit the :class:`ConfidenceMap` of the model's raw
     confidences at those priors.
 
-    The model-wide prior is the one with the best micro field F1. A field with at least ``min_field_support``
-    true values gets its own prior where another one gives it the best F1 with at least ``min_field_gain``
-    fewer wrong values (30: the draft stands), so that one lucky document does not set a field's prior.
+    The model-wide prior is the one with the best micro field F1; it serves fields the documents hold too few
+    true values of (``min_field_support``). Every other field gets the largest prior that loses fewer than
+    ``min_field_gain`` wrong values to the field's best: where the model does not clearly read a field better
+    than the draft, the draft stands (30), so that a handful of lucky documents do not hand a field to the model.
     """
     runs: dict[float, dict[str, tuple[int, int, int]]] = {}
     search: dict[str, float] = {}
@@ -213,12 +214,12 @@ def fit_calibration(model_dir: Path, docs: Sequence[Any], *, batch_size: int = 4
     for key, (tp, _, fn) in runs[prior].items():
         if tp + fn < min_field_support:
             continue
-        best = max(draft_priors, key=lambda p: (_f1(*runs[p].get(key, (0, 0, 0))), p == prior, p))
-        errors = {p: sum(runs[p].get(key, (0, 0, 0))[1:]) for p in (best, prior)}
-        if _f1(*runs[best].get(key, (0, 0, 0))) > _f1(*runs[prior][key]) and \
-                errors[prior] - errors[best] >= 2 * min_field_gain:  # a wrong value is one fp and one fn
-            field_priors[key] = best
-            logger.info("field %s: draft prior %.1f", key, best)
+        errors = {p: sum(runs[p].get(key, (0, 0, 0))[1:]) for p in draft_priors}  # a wrong value: one fp, one fn
+        fewest = min(errors.values())
+        own = max(p for p in draft_priors if errors[p] - fewest < 2 * min_field_gain)
+        if own != prior:
+            field_priors[key] = own
+            logger.info("field %s: draft prior %.1f (errors %s)", key, own, errors)
     results = _run(model_dir, docs, prior, batch_size, field_priors)
     cmap = ConfidenceMap.fit(calibration_samples(results, [d.truth for d in docs]), fitted_on=fitted_on)
     return cmap.model_copy(update={"draft_prior": prior, "draft_prior_search": search, "field_priors": field_priors})
