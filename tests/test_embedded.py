@@ -280,6 +280,46 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     assert mixed.fields["total"].signals["draft"] == 1.0
 
 
+def test_draft_values_no_span_holds_keep_the_rules_value(tok, tmp_path: Path):
+    """Where the model keeps the draft, the baseline's own value stands: the postcode it split from its city's
+    span, and a two-line street no span holds (written into the draft as null: group ``rules``)."""
+    from engine.registry import create_engine
+    from tests.layout import layout
+
+    words = layout([[(0.1, "Name:"), (0.3, "Sophie Baumann")], [(0.1, "Street:"), (0.3, "Industrieweg 14b")],
+                    [(0.1, "PLZ / Ort:"), (0.3, "28625 Bremen")], [(0.1, "Policy number:"), (0.3, "WG-2019-866336")]])
+    model, _ = _tiny_model(tok)
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    request = EngineRequest(id="c", words=words, target=schemas.ClaimForm)
+    [base] = create_engine("baseline").extract_batch([request])
+    assert base.data["address"]["postal_code"] == "28625" and base.data["address"]["city"] == "Bremen"
+    engine = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 60.0})
+    [result] = engine.extract_batch([request])
+    assert result.data["address"]["postal_code"] == "28625" and result.data["address"]["city"] == "Bremen"
+    field = result.fields["address.postal_code"]
+    assert field.signals["draft"] == 2.0 and field.word_indices == base.fields["address.postal_code"].word_indices
+    assert result.data["policy_number"] == "WG-2019-866336"
+    words = layout([[(0.3, "Koch Haustechnik GmbH")], [(0.3, "Goethestr. 5")], [(0.3, "28195 Bremen")],
+                    [(0.1, "Coffee"), (0.6, "3,20")], [(0.1, "Total"), (0.6, "3,20")]])
+    receipt = EngineRequest(id="r", words=words, target=schemas.Receipt)
+    [base] = create_engine("baseline").extract_batch([receipt])
+    assert base.data["merchant_address"] == "Goethestr. 5, 28195 Bremen"  # two lines: no one span holds it
+    [result] = engine.extract_batch([receipt])
+    assert result.data["merchant_address"] == "Goethestr. 5, 28195 Bremen"
+    assert result.fields["merchant_address"].signals["draft"] == 2.0
+
+
+def test_set_value_at_paths():
+    from engine.embedded.calibration import set_value_at
+
+    data = {"address": None, "line_items": [{"description": None}]}
+    assert set_value_at(data, "address.city", "Bremen") and data["address"] == {"city": "Bremen"}
+    assert set_value_at(data, "line_items[0].description", "Bolts")
+    assert not set_value_at(data, "line_items[3].description", "x")
+    assert data["line_items"] == [{"description": "Bolts"}]
+
+
 def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
     """`fit` builds a pointer-head model (reusing cached examples on a rerun); `fit_calibration` picks a draft
     prior and writes a map the engine then applies."""

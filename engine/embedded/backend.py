@@ -21,7 +21,7 @@ from engine.base import EngineOptions, EngineRequest, EngineResult
 from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
 from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
-from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key
+from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key, set_value_at
 from engine.embedded.data import encode_prompt
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import build_prompt
@@ -65,6 +65,10 @@ class EmbeddedOptions(DiffusionGemmaOptions):
                             "the model keeps where it agrees and re-denoises where it does not")
 
 
+def _norm(value: Any) -> str:
+    return " ".join(str(value).casefold().split())
+
+
 class EmbeddedEngine(DiffusionGemmaEngine):
     """The default engine: a small DiffusionGemma trained by this project (see engine/embedded/MODEL_CARD.md)."""
 
@@ -80,6 +84,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                                                          t[2:-1].isdigit())
         self._pointers: dict[str, SlotPointers] = {}
         self._drafts: dict[str, list[list[int]]] = {}
+        self._answers: dict[str, EngineResult] = {}  # the baseline's answer behind each draft
         self._baseline: Any = None
         self.calibration: ConfidenceMap | None = None
         if model_dir is not None:
@@ -139,6 +144,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
 
             self._baseline = create_engine("baseline")
         [answer] = self._baseline.extract_batch([request])
+        self._answers[request.id] = answer
         if not answer.data:
             return []
         try:
@@ -187,16 +193,35 @@ class EmbeddedEngine(DiffusionGemmaEngine):
 
     def to_result(self, doc: FilledDocument) -> EngineResult:
         """Decode, then give each field its signals (raw probability, kept or overrode the draft) and its
-        calibrated confidence."""
+        calibrated confidence.
+
+        Where the model keeps the draft's token, the value is the baseline's own. A draft value no span holds (a
+        postcode the baseline split from "28625 Bremen", an address over several lines, a description wrapped
+        onto a second line) is written into the draft as null, the only token that can stand for it; where the
+        model keeps that null, or points at the span the value was read from, the baseline's value stands with
+        the words it was read from (group ``rules``). Where the model chooses otherwise, its choice stands."""
         result = super().to_result(doc)
         drafts = self._drafts.get(doc.request.id)
-        for field in result.fields.values():
+        answer = self._answers.get(doc.request.id)
+        pointers = self._pointers.get(doc.request.id)
+        unreachable = pointers.unreachable if pointers is not None else set()
+        for path, field in list(result.fields.items()):
             group = "no_draft"
             if drafts and field.canvas is not None and field.positions is not None and field.canvas < len(drafts) \
                     and field.canvas < len(doc.canvases):
                 start, end = field.positions
                 chosen = doc.canvases[field.canvas][start:end]
                 group = "agree" if list(drafts[field.canvas][start:end]) == list(chosen) else "differ"
+                rules = answer.fields.get(path) if answer is not None else None
+                if rules is not None and rules.value is not None and rules.value != field.value:
+                    if (field.canvas, start) in unreachable and (
+                            field.value is None or _norm(rules.value) in _norm(field.value)):
+                        group = "rules"  # kept the null, or chose the span the baseline's value was read from
+                    keep = group in ("agree", "rules") and result.data is not None \
+                        and set_value_at(result.data, path, rules.value)
+                    if keep:
+                        field = result.fields[path] = field.model_copy(update={
+                            "value": rules.value, "word_indices": rules.word_indices})
             raw = field.confidence
             field.signals = {"model": raw, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
@@ -210,3 +235,4 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             for r in requests:
                 self._pointers.pop(r.id, None)
                 self._drafts.pop(r.id, None)
+                self._answers.pop(r.id, None)

@@ -26,15 +26,16 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 __all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "field_key", "fit_calibration",
-           "fit_isotonic", "value_at"]
+           "fit_isotonic", "set_value_at", "value_at"]
 
 CALIBRATION_FILE = "calibration.json"
 
 logger = logging.getLogger(__name__)
 
 
-#: how a field's ``signals["draft"]`` encodes its calibration group (kept the draft, replaced it, had none)
-DRAFT_CODES = {"agree": 1.0, "differ": 0.0, "no_draft": -1.0}
+#: how a field's ``signals["draft"]`` encodes its calibration group (kept the draft, replaced it, had none, kept
+#: a draft value no pointer can write: the baseline's own value)
+DRAFT_CODES = {"agree": 1.0, "differ": 0.0, "no_draft": -1.0, "rules": 2.0}
 _GROUPS = {code: group for group, code in DRAFT_CODES.items()}
 
 
@@ -136,6 +137,32 @@ def value_at(data: Mapping[str, Any], path: str) -> Any:
         if current is None:
             return None
     return current
+
+
+def _path_keys(path: str) -> list[str | int]:
+    return [int(p) if p.isdigit() else p for p in path.replace("]", "").replace("[", ".").split(".")]
+
+
+def set_value_at(data: dict[str, Any], path: str, value: Any) -> bool:
+    """Write ``value`` at a field path into decoded data, making an absent nested object; False where the path
+    does not exist (a list row the data does not have)."""
+    keys = _path_keys(path)
+    current: Any = data
+    for key, nxt in zip(keys, keys[1:], strict=False):
+        if isinstance(key, int):
+            if not isinstance(current, list) or key >= len(current):
+                return False
+            current = current[key]
+            continue
+        if not isinstance(current, dict):
+            return False
+        if current.get(key) is None and isinstance(nxt, str):
+            current[key] = {}
+        current = current.get(key)
+    if not isinstance(current, dict) or isinstance(keys[-1], int):
+        return False
+    current[keys[-1]] = value
+    return True
 
 
 def calibration_samples(results: Iterable[Any], truths: Iterable[Mapping[str, Any]]) -> list[tuple[str, float, bool]]:
