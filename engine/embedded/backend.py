@@ -147,9 +147,17 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self._answers[request.id] = answer
         if not answer.data:
             return []
+        def pointer_of(placed: PlacedSlot, value: Any) -> int:
+            """The span holding the value; for a value no span holds, the span the baseline read it from (its
+            postcode's "28625 Bremen"), else null."""
+            tid = pointers.pointer_of(placed, value)
+            source = answer.fields.get(placed.path)
+            if tid == plan.null_id and value is not None and source is not None and source.word_indices:
+                return pointers.pointer_for_words(placed, set(source.word_indices)) or tid
+            return tid
+
         try:
-            return encode_values(plan, answer.data, pointer_of=pointers.pointer_of,
-                                 max_canvases=self.options.max_canvases)
+            return encode_values(plan, answer.data, pointer_of=pointer_of, max_canvases=self.options.max_canvases)
         except (CanvasValueError, ValueError, TypeError) as exc:
             logger.debug("request %s: no draft canvas (%s)", request.id, exc)
             return []
@@ -197,9 +205,9 @@ class EmbeddedEngine(DiffusionGemmaEngine):
 
         Where the model keeps the draft's token, the value is the baseline's own. A draft value no span holds (a
         postcode the baseline split from "28625 Bremen", an address over several lines, a description wrapped
-        onto a second line) is written into the draft as null, the only token that can stand for it; where the
-        model keeps that null, or points at the span the value was read from, the baseline's value stands with
-        the words it was read from (group ``rules``). Where the model chooses otherwise, its choice stands."""
+        onto a second line) is written into the draft as the span it was read from (or null); where the model
+        keeps it, or points at another span holding the value, the baseline's value stands with the words it was
+        read from (group ``rules``). Where the model chooses otherwise, its choice stands."""
         result = super().to_result(doc)
         drafts = self._drafts.get(doc.request.id)
         answer = self._answers.get(doc.request.id)
@@ -215,8 +223,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 rules = answer.fields.get(path) if answer is not None else None
                 if rules is not None and rules.value is not None and rules.value != field.value:
                     if (field.canvas, start) in unreachable and (
-                            field.value is None or _norm(rules.value) in _norm(field.value)):
-                        group = "rules"  # kept the null, or chose the span the baseline's value was read from
+                            group == "agree" or field.value is None or _norm(rules.value) in _norm(field.value)):
+                        group = "rules"  # kept the draft, or a span holding the value the baseline read
                     keep = group in ("agree", "rules") and result.data is not None \
                         and set_value_at(result.data, path, rules.value)
                     if keep:

@@ -91,6 +91,16 @@ class SlotPointers:
                                     if span.kinds & kinds]
         return self._cache[key]
 
+    def pointer_for_words(self, placed: PlacedSlot, words: set[int]) -> int | None:
+        """The allowed pointer whose span shares most words with ``words`` (the span a value was read from)."""
+        best, overlap = None, 0
+        for tid in self.ids_for(placed):
+            p = self._by_id.get(tid)
+            n = len(words & set(self.prompt.spans[p].word_indices)) if p is not None else 0
+            if n > overlap:
+                best, overlap = tid, n
+        return best
+
     # -- decoding ----------------------------------------------------------------------------------------------
     def resolve(self, placed: PlacedSlot, token_id: int) -> tuple[Any, list[int] | None]:
         """The value a chosen token stands for, with the words it came from."""
