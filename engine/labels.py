@@ -162,6 +162,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "numer faktury|faktura no|no faktury|faktura vat no|numero factura|no factura|factura no|"
         "numero fattura|fattura no|no fattura|numero da fatura|fatura no|receipt no|receipt number|bon no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice", 0.8)
+    + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
+         "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
     + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6),
     "invoice_date": _p(
         "invoice date|date of invoice|issue date|date of issue|billing date|invoice dt|date issued|"

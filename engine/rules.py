@@ -78,6 +78,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     if labelled and labelled[0].confidence >= 0.5:
         f = labelled[0]
         return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
+    if not first_line and (sender := sender_line(doc)) is not None:
+        return sender
     customer = customer_block(doc)
     domains = " ".join(m.group(1).lower() for w in doc.words
                        if (m := re.search(r"(?:@|www\.|https?://)([\w.-]+)", w.text)))
@@ -121,6 +123,33 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             or first_line:
         found.confidence = 0.6
     return found
+
+
+_SEPARATORS = frozenset("- – — · • | /".split())
+
+
+def sender_line(doc: SpanDoc) -> Found | None:
+    """The sender's name from the return-address line a business letter prints above the address window
+    ("QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen", "Nowicki Warta Sp.j. · ul. Szkolna 231/19 ·
+    24-248 Lublin"): a line of three parts or more, the last with a postcode, in the top half of page 1."""
+    for s in doc.spans:
+        if s.page != 0 or s.bbox[1] > 0.5 or not s.has(SpanKind.TEXT) or len(doc.lines[(s.page, s.line)]) != 1:
+            continue  # alone on its line: a table row's description has amounts beside it
+        words = [doc.words[i].text for i in s.word_indices]
+        cuts = [k for k, w in enumerate(words) if w in _SEPARATORS]
+        if len(cuts) < 2 or cuts[0] == 0:
+            continue
+        street = " ".join(words[cuts[0] + 1:cuts[-1]])
+        last = " ".join(words[cuts[-1] + 1:])
+        if not re.search(r"\d", street) or not re.search(
+                r"\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", last):
+            continue
+        name = " ".join(words[:cuts[0]]).strip(" ,;")
+        if sum(c.isalpha() for c in name) < 3 or any(c.isdigit() for c in name) or _ADDRESSY.search(name):
+            continue
+        return Found(name, 0.7 if legal_form(name) else 0.5,
+                     [s.model_copy(update={"word_indices": s.word_indices[:cuts[0]]})])
+    return None
 
 
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:

@@ -341,6 +341,19 @@ def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None
     assert data["claim_type"] == "home" and data["claim_amount"] == "10688.99"
 
 
+def test_the_return_address_line_names_the_sender() -> None:
+    """A German business letter: the sender's line above the address window, the recipient in the window."""
+    rows = [[(0.1, "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen")], [(0.1, "iViveLabs Ltd.")],
+            [(0.1, "93B Sai Yu Chung")], [(0.1, "Hong Kong")], [(0.1, "Rechnung"), (0.6, "Seite 1")],
+            [(0.1, "Rechnungsnr."), (0.25, "30064443")], [(0.1, "Booking ID"), (0.25, "IBZY2087")],
+            [(0.1, "Beschreibung"), (0.8, "Betrag")], [(0.1, "Exchange 2010"), (0.8, "3,89")],
+            [(0.6, "Gesamtbetrag"), (0.8, "3,89")]]
+    data = _run(layout(rows), Invoice).data
+    assert data["vendor_name"] == "QualityHosting AG" and data["invoice_number"] == "30064443"
+    rows = [[(0.1, "Website hosting - 12 months - ref. 45100"), (0.8, "120,00")], [(0.6, "Total"), (0.8, "120,00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] is None  # a table row is no return address
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("53761 Madison", ("53761", "Madison")), ("1071 HM Amsterdam", ("1071 HM", "Amsterdam")),
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),
