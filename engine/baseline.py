@@ -19,9 +19,11 @@ how it was found (label adjacency, agreement with the arithmetic rules).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import itertools
 import logging
+import re
 import time
 import types
 import typing
@@ -36,6 +38,7 @@ from engine import rules
 from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
 from engine.labels import label_phrases, label_score
+from engine.numbers import parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, value_of
 from engine.tables import Column, TableRow, find_table
@@ -347,6 +350,7 @@ class _Extractor:
         out = []
         for r, row in enumerate(rows):
             item: dict[str, Any] = {}
+            row = self._split_glued_quantity(row, columns)
             consistent = self._row_consistent(row, columns)
             for col in columns:
                 spans = row.cells.get(col.name)
@@ -358,6 +362,31 @@ class _Extractor:
                 item[col.name] = self.record(f"{path}[{r}].{col.name}", Found(value, conf, [merge_spans(spans)]))
             out.append(item)
         return out
+
+    def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
+        """A quantity printed close to its unit price reads as one amount with a thousands group ("1 473,58" in
+        the price column, nothing in the quantity's): split it where quantity × price gives the row's amount."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        if not (qn and pn and an) or row.cells.get(qn) or not row.cells.get(pn) or not row.cells.get(an):
+            return row
+        price, amount = row.cells[pn][0], row.cells[an][0].amount
+        if amount is None or len(price.word_indices) < 2 or price.amount == amount:
+            return row
+        head = self.doc.words[price.word_indices[0]].text
+        tail_idx = list(price.word_indices[1:])
+        tail = " ".join(self.doc.words[i].text for i in tail_idx)
+        if not re.fullmatch(r"\d+(?:[.,]\d+)?", head):
+            return row
+        for sep in (",", "."):
+            q, p = parse_amount(head, decimal_sep=sep), parse_amount(tail, decimal_sep=sep)
+            if q and p and abs(q * p - amount) <= max(Decimal("0.01"), abs(amount) / 200):
+                cells = dict(row.cells)
+                cells[qn] = [price.model_copy(update={"word_indices": [price.word_indices[0]], "text": head,
+                                                      "amount": q})]
+                cells[pn] = [price.model_copy(update={"word_indices": tail_idx, "text": tail, "amount": p})]
+                return dataclasses.replace(row, cells=cells)
+        return row
 
     @staticmethod
     def _row_consistent(row: TableRow, columns: list[Column]) -> bool:

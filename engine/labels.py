@@ -185,7 +185,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "carried": _p(
         "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
-        "zwischensumme seite"),
+        "zwischensumme seite|over te brengen|overgebracht|van vorige pagina|naar volgende pagina|vortrag|"
+        "report a nouveau|z przeniesienia|do przeniesienia|suma z przeniesienia|riporto a pagina|suma anterior"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
         "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"
@@ -238,12 +239,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
-        "precio unit|prezzo unit|unit rate|price unit|stuksprijs"),
+        "precio unit|prezzo unit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
+        "precio por unidad|prezzo per unita|cena za jednostke"),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
-        "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur"),
+        "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
+        "sous total|subtotale"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita"),

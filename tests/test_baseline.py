@@ -341,6 +341,18 @@ def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None
     assert data["claim_type"] == "home" and data["claim_amount"] == "10688.99"
 
 
+def test_a_quantity_glued_to_its_price_is_split_by_the_row_arithmetic() -> None:
+    rows = [[(0.08, "Leistung"), (0.70, "Anz."), (0.76, "E-Preis"), (0.86, "Gesamt")],
+            [(0.08, "Diesel fuel"), (0.73, "1"), (0.77, "1,87 €"), (0.87, "1,87 €")],
+            [(0.08, "Ergonomic office chair"), (0.73, "1 473,58 €"), (0.85, "473,58 €")],
+            [(0.08, "Travel expenses"), (0.73, "2 303,35 €"), (0.85, "606,70 €")],
+            [(0.08, "Desk"), (0.73, "1 473,58 €"), (0.85, "1 473,58 €")],
+            [(0.6, "Zu zahlen"), (0.85, "2 555,73 €")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"]) for i in items] == [
+        ("1", "1.87"), ("1", "473.58"), ("2", "303.35"), (None, "1473.58")]
+
+
 def test_the_return_address_line_names_the_sender() -> None:
     """A German business letter: the sender's line above the address window, the recipient in the window."""
     rows = [[(0.1, "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen")], [(0.1, "iViveLabs Ltd.")],
