@@ -1,8 +1,10 @@
 """Field-level scoring of extracted data against known values: precision, recall, F1, exact match, calibration.
 
 Values are compared by meaning: numbers as decimals, dates as dates, text case- and space-insensitively. List
-rows (line items) are compared position by position, each row field counting as a field of its own
-(``line_items.amount``); extra predicted rows are false positives, missing rows false negatives.
+rows (line items) are aligned in order (the alignment that matches the most row fields, so one missing or extra row
+does not shift every row after it), each row field counting as a field of its own (``line_items.amount``); the
+fields of a predicted row aligned with none are false positives, those of a true row aligned with none false
+negatives.
 """
 
 from __future__ import annotations
@@ -105,6 +107,40 @@ class Calibration(BaseModel):
         return total, (right / total if total else None)
 
 
+def _matches(p: Any, t: Any, partial: bool) -> int:
+    """How many fields two rows share (0 for rows that are no objects and differ)."""
+    if not isinstance(p, dict) or not isinstance(t, dict):
+        return int(p is not None and same_value(p, t))
+    keys = set(t) if partial else set(p) | set(t)
+    return sum(1 for k in keys if t.get(k) is not None and same_value(p.get(k), t.get(k)))
+
+
+def _align(pred: list[Any], truth: list[Any], partial: bool) -> list[tuple[int | None, int | None]]:
+    """Order-preserving pairs of predicted and true rows that match the most fields (a row paired with nothing
+    gets None), in reading order."""
+    n, m = len(pred), len(truth)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            w = _matches(pred[i], truth[j], partial)
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], best[i + 1][j + 1] + w if w else -1)
+    out: list[tuple[int | None, int | None]] = []
+    i = j = 0
+    while i < n and j < m:
+        w = _matches(pred[i], truth[j], partial)
+        if w and best[i][j] == best[i + 1][j + 1] + w:
+            out.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i][j] == best[i + 1][j]:
+            out.append((i, None))
+            i += 1
+        else:
+            out.append((None, j))
+            j += 1
+    out += [(k, None) for k in range(i, n)] + [(None, k) for k in range(j, m)]
+    return out
+
+
 class Scoreboard(BaseModel):
     """Accumulates scores over documents for one engine."""
 
@@ -148,14 +184,17 @@ class Scoreboard(BaseModel):
     def _rows(self, key: str, pred: list[Any], truth: list[Any], conf: Mapping[str, float],
               partial: bool = False) -> bool:
         ok = len(pred) == len(truth)
-        for i in range(max(len(pred), len(truth))):
-            p = pred[i] if i < len(pred) else {}
-            t = truth[i] if i < len(truth) else {}
+        # partial truth: a predicted row is compared on the fields the true rows give
+        given = set().union(*(t.keys() for t in truth if isinstance(t, dict)))
+        for i, j in _align(pred, truth, partial):
+            p = pred[i] if i is not None else {}
+            t = truth[j] if j is not None else {}
+            n = i if i is not None else j
             if not isinstance(p, dict) or not isinstance(t, dict):
-                ok &= self._one(key, f"{key}[{i}]", p or None, t or None, conf)
+                ok &= self._one(key, f"{key}[{n}]", p or None, t or None, conf)
                 continue
-            for sub in (set(t) if partial and t else set(p) | set(t)):
-                ok &= self._one(f"{key}.{sub}", f"{key}[{i}].{sub}", p.get(sub), t.get(sub), conf)
+            for sub in ((set(t) or given) if partial else set(p) | set(t)):
+                ok &= self._one(f"{key}.{sub}", f"{key}[{n}].{sub}", p.get(sub), t.get(sub), conf)
         return ok
 
     def summary(self) -> dict[str, Any]:

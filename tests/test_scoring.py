@@ -34,3 +34,25 @@ def test_rows_and_exact_match_and_calibration():
     p = Scoreboard()
     assert p.add({"line_items": [{"amount": "4", "quantity": "9"}]}, {"line_items": [{"amount": "4"}]},
                  partial=True)
+
+
+def test_rows_are_aligned_in_order_so_one_extra_row_shifts_nothing():
+    truth = {"line_items": [{"description": d, "amount": a} for d, a in (("A", "1"), ("B", "2"), ("C", "3"))]}
+    pred = {"line_items": [{"description": "A", "amount": "1"}, {"description": "note", "amount": "9"},
+                           {"description": "B", "amount": "2"}, {"description": "C", "amount": "3"}]}
+    b = Scoreboard()
+    assert not b.add(pred, truth)
+    f = b.summary()["fields"]
+    assert (f["line_items.amount"]["tp"], f["line_items.amount"]["fp"], f["line_items.amount"]["fn"]) == (3, 1, 0)
+    assert (f["line_items.description"]["tp"], f["line_items.description"]["fp"]) == (3, 1)
+    # a missing row: the rows after it still match
+    b = Scoreboard()
+    b.add({"line_items": truth["line_items"][1:]}, truth)
+    f = b.summary()["fields"]
+    assert (f["line_items.amount"]["tp"], f["line_items.amount"]["fp"], f["line_items.amount"]["fn"]) == (2, 0, 1)
+    # partial truth: an extra predicted row counts only on the fields the true rows give
+    p = Scoreboard()
+    p.add({"line_items": [{"description": "A", "quantity": "5"}, {"description": "Z", "quantity": "1"}]},
+          {"line_items": [{"description": "A"}]}, partial=True)
+    f = p.summary()["fields"]
+    assert "line_items.quantity" not in f and f["line_items.description"]["fp"] == 1
