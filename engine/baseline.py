@@ -203,10 +203,10 @@ class _Extractor:
             idlike = bool(set(name.split("_")) & _ID_WORDS) and concept not in ("postal_code", "city")
             accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})) if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)))
-            found = self.first(self.doc.near(phrases, concept, accept), "text")
+            cands = self.doc.near(phrases, concept, accept)
             if concept == "city":  # a city has letters: not the postal code printed before it
-                found = self.first([f for f in self.doc.near(phrases, concept, accept)
-                                    if sum(c.isalpha() for c in f.value.text) >= 2], "text")
+                cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2]
+            found = self.first(cands, "text")
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
             elif found is not None and not idlike:
@@ -217,10 +217,10 @@ class _Extractor:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number
         226 and the text "Oak Way"; the street is both."""
         span = found.spans[-1]
-        line = self.doc.lines[(span.page, span.line)]
+        cell = self.doc.cell_spans(span)
         tail = []
-        for s in line[line.index(span) + 1:] if span in line else []:
-            if s.cell != span.cell or self.doc.is_caption(s) or s.has(SpanKind.CHECKBOX):
+        for s in cell[cell.index(span) + 1:] if span in cell else []:
+            if self.doc.is_caption(s) or s.has(SpanKind.CHECKBOX):
                 break
             tail.append(s)
         if not tail:
@@ -236,7 +236,7 @@ class _Extractor:
         if split is None:
             return found
         if split[0] and cell != span.text and split[0] not in str(found.value):
-            span = merge_spans([s for s in self.doc.lines[(span.page, span.line)] if s.cell == span.cell])
+            span = merge_spans(self.doc.cell_spans(span))
         part = split[0] if concept == "postal_code" else split[1]
         if not part:
             return None

@@ -98,9 +98,13 @@ class SpanDoc:
         return span.has(SpanKind.LABEL) or any(label_score(toks, concept_phrases(c), c) >= 0.6
                                                for c in _CAPTIONS)
 
+    def cell_spans(self, span: Span) -> list[Span]:
+        """The spans of the cell a span belongs to, left to right."""
+        return [s for s in self.lines[(span.page, span.line)] if s.cell == span.cell]
+
     def cell_text(self, span: Span) -> str:
         """The text of the whole cell a span belongs to ("OX1 6RX" for the span "OX1")."""
-        return " ".join(s.text for s in self.lines[(span.page, span.line)] if s.cell == span.cell)
+        return " ".join(s.text for s in self.cell_spans(span))
 
     def is_caption(self, s: Span) -> bool:
         """A label: a colon label, or a text that reads as the label of one of the target's fields."""

@@ -413,7 +413,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     """
     if not words:
         return []
-    words = [w.model_copy(update={"text": word_text(w.text)}) if word_text(w.text) != w.text else w for w in words]
+    words = [w if (t := word_text(w.text)) == w.text else w.model_copy(update={"text": t}) for w in words]
     texts = [w.text for w in words]
     lines: dict[tuple[int, int], list[int]] = {}
     for i, w in enumerate(words):

@@ -119,15 +119,16 @@ def _align(pred: list[Any], truth: list[Any], partial: bool) -> list[tuple[int |
     """Order-preserving pairs of predicted and true rows that match the most fields (a row paired with nothing
     gets None), in reading order."""
     n, m = len(pred), len(truth)
+    weight = [[_matches(p, t, partial) for t in truth] for p in pred]
     best = [[0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         for j in range(m - 1, -1, -1):
-            w = _matches(pred[i], truth[j], partial)
+            w = weight[i][j]
             best[i][j] = max(best[i + 1][j], best[i][j + 1], best[i + 1][j + 1] + w if w else -1)
     out: list[tuple[int | None, int | None]] = []
     i = j = 0
     while i < n and j < m:
-        w = _matches(pred[i], truth[j], partial)
+        w = weight[i][j]
         if w and best[i][j] == best[i + 1][j + 1] + w:
             out.append((i, j))
             i, j = i + 1, j + 1

@@ -23,7 +23,7 @@ from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
 from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key, set_value_at
 from engine.embedded.data import encode_prompt
-from engine.embedded.pointers import SlotPointers
+from engine.embedded.pointers import SlotPointers, fold_text
 from engine.embedded.prompt import build_prompt
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN
 from engine.errors import EngineOptionsError, ModelLoadError
@@ -63,10 +63,6 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     draft: Literal["none", "baseline"] = Field(
         "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
-
-
-def _norm(value: Any) -> str:
-    return " ".join(str(value).casefold().split())
 
 
 class EmbeddedEngine(DiffusionGemmaEngine):
@@ -222,8 +218,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 group = "agree" if list(drafts[field.canvas][start:end]) == list(chosen) else "differ"
                 rules = answer.fields.get(path) if answer is not None else None
                 if rules is not None and rules.value is not None and rules.value != field.value:
-                    if (field.canvas, start) in unreachable and (
-                            group == "agree" or field.value is None or _norm(rules.value) in _norm(field.value)):
+                    held = field.value is not None and fold_text(str(rules.value)) in fold_text(str(field.value))
+                    if (field.canvas, start) in unreachable and (group == "agree" or field.value is None or held):
                         group = "rules"  # kept the draft, or a span holding the value the baseline read
                     keep = group in ("agree", "rules") and result.data is not None \
                         and set_value_at(result.data, path, rules.value)

@@ -127,11 +127,11 @@ class ConfidenceMap(BaseModel):
 def value_at(data: Mapping[str, Any], path: str) -> Any:
     """The value at a field path such as ``line_items[2].amount`` or ``address.city`` (None when absent)."""
     current: Any = data
-    for part in path.replace("]", "").replace("[", ".").split("."):
+    for part in _path_keys(path):
         if isinstance(current, Mapping):
-            current = current.get(part)
-        elif isinstance(current, list) and part.isdigit():
-            current = current[int(part)] if int(part) < len(current) else None
+            current = current.get(str(part))
+        elif isinstance(current, list) and isinstance(part, int):
+            current = current[part] if part < len(current) else None
         else:
             return None
         if current is None:

@@ -21,7 +21,7 @@ from engine.embedded.prompt import PointerPrompt
 from engine.embedded.tokenizer import pointer_token
 from engine.spans import Span, SpanKind, value_of
 
-__all__ = ["SlotPointers", "span_kinds_for"]
+__all__ = ["SlotPointers", "fold_text", "span_kinds_for"]
 
 _TEXT_KINDS = frozenset(SpanKind) - {SpanKind.CHECKBOX}
 _KINDS: dict[SlotKind, frozenset[SpanKind]] = {
@@ -39,7 +39,8 @@ def span_kinds_for(kind: SlotKind) -> frozenset[SpanKind]:
     return _KINDS[kind]
 
 
-def _fold(text: str) -> str:
+def fold_text(text: str) -> str:
+    """Text as values are compared: NFKC, single spaces, case-folded."""
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
 
 
@@ -129,9 +130,9 @@ class SlotPointers:
             v = value_of(span, SpanKind.CHECKBOX)
             return None if v is None else v == "true"
         if slot.kind is SlotKind.ENUM:
-            text = _fold(span.text)
+            text = fold_text(span.text)
             for m in slot.members:
-                if _fold(_member_text(m)) == text:
+                if fold_text(_member_text(m)) == text:
                     return m.value if isinstance(m, Enum) else m
             return span.text
         if SpanKind.LABEL in span.kinds:
@@ -174,14 +175,14 @@ class SlotPointers:
             return span.amount is not None and span.amount == want
         if slot.kind is SlotKind.BOOL:
             return span.checked is not None and span.checked == bool(value)
-        want = _fold(_member_text(value))
+        want = fold_text(_member_text(value))
         if not want:
             return False
-        texts = {_fold(span.text)}
+        texts = {fold_text(span.text)}
         if span.identifier:
-            texts.add(_fold(span.identifier))
+            texts.add(fold_text(span.identifier))
         if SpanKind.LABEL in span.kinds:
-            texts.add(_fold(span.text.rstrip(" :")))
+            texts.add(fold_text(span.text.rstrip(" :")))
         return want in texts
 
     def _choose(self, placed: PlacedSlot, matches: Sequence[int]) -> int:
