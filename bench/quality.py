@@ -126,6 +126,9 @@ def print_table(title: str, results: dict[str, dict]) -> None:
     for metric in ("documents", "exact_match", "header_f1", "line_items_f1", "confident_fields",
                    "confident_accuracy", "mean_denoising_steps_per_canvas", "engine_seconds_per_document"):
         print(f"| {metric} | " + " | ".join(str(results[e].get(metric)) for e in engines) + " |")
+    for k in ("right_sent_to_review", "wrong_caught", "wrong_let_through"):
+        print(f"| confidence < 0.4: {k} | " + " | ".join(str(results[e]["review_below_0.4"][k]) for e in engines)
+              + " |")
     fields = sorted({f for r in results.values() for f in r["fields"]})
     for f in fields:
         print(f"| F1 {f} | " + " | ".join(str(results[e]["fields"].get(f, {}).get("f1")) for e in engines) + " |")

@@ -406,14 +406,26 @@ class BaselineEngine(Engine):
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:
         return [self._extract(r) for r in requests]
 
+    def _doc(self, request: EngineRequest) -> SpanDoc:
+        opts = typing.cast(BaselineOptions, self.options)
+        return SpanDoc(request.words, date_order=opts.date_order, gap_factor=opts.gap_factor,
+                       min_label_score=opts.min_label_score, max_lines_below=opts.max_lines_below,
+                       max_right_distance=opts.max_right_distance)
+
+    def caption_words(self, request: EngineRequest) -> set[frozenset[int]]:
+        """The word sets of the spans that read as the label of one of the target's fields, as a caption any form
+        prints (phone, date, signature) or as a recipient's caption ("Bill to", "Factuuradres"): text that names
+        a field is never a field's value."""
+        ex = _Extractor(self._doc(request))
+        by_index = {s.index: s for s in ex.doc.spans}
+        recipient = {s.index for s, _ in ex.doc.labels(concept_phrases("customer"), "customer", floor=0.7)}
+        return {frozenset(by_index[i].word_indices)
+                for i in ex.captions(request.target) | ex.common_captions() | recipient}
+
     def _extract(self, request: EngineRequest) -> EngineResult:
         start = time.perf_counter()
-        opts = typing.cast(BaselineOptions, self.options)
         try:
-            doc = SpanDoc(request.words, date_order=opts.date_order, gap_factor=opts.gap_factor,
-                          min_label_score=opts.min_label_score, max_lines_below=opts.max_lines_below,
-                          max_right_distance=opts.max_right_distance)
-            ex = _Extractor(doc)
+            ex = _Extractor(self._doc(request))
             data = ex.model(request.target)
             return EngineResult(id=request.id, data=data, fields=ex.fields,
                                 stats=EngineStats(seconds=time.perf_counter() - start))

@@ -113,6 +113,8 @@ class FilledDocument:
     bind_cache: dict[Any, frozenset[int]] = dataclasses.field(default_factory=dict, repr=False)
     canvases: list[list[int]] = dataclasses.field(default_factory=list)
     probs: list[list[float]] = dataclasses.field(default_factory=list)
+    #: per canvas: the probability of each decoded token before any draft prior (see ``StepRecord.own``)
+    own_probs: list[list[float]] = dataclasses.field(default_factory=list)
     choices: list[dict[int, dict[int, float]]] = dataclasses.field(default_factory=list)
     steps: list[int] = dataclasses.field(default_factory=list)
     overflow: bool = False
@@ -500,6 +502,8 @@ class DiffusionGemmaEngine(Engine):
                 row.canvases.append(ids_list)
                 row.steps.append(steps)
                 row.probs.append(record.prob.tolist() if record is not None else [1.0] * len(ids_list))
+                row.own_probs.append(record.own.tolist() if record is not None and record.own is not None
+                                     else row.probs[-1])
                 row.choices.append(record.choices[0] if record is not None and record.choices else {})
                 assert row.layout is not None
                 nxt = next_layout(row.plan, row.layout, ids_list)

@@ -34,6 +34,9 @@ class StepRecord:
     entropy: torch.Tensor
     #: per row: watched position -> {token id: log-probability} (choice slots, for joint rescoring)
     choices: tuple[dict[int, dict[int, float]], ...] = ()
+    #: probability of the arg-max token under the model's own scores, before any prior bonus (equal to ``prob``
+    #: where a row has no prior): how much the model itself believes a value its draft prior holds
+    own: torch.Tensor | None = None
 
 
 def allowed_masks(constraints: Sequence[CanvasConstraint], vocab_size: int,
@@ -102,6 +105,7 @@ class CanvasLogitsProcessor(LogitsProcessor):
             if allowed.shape[-1] < scores.shape[-1]:
                 allowed = torch.nn.functional.pad(allowed, (0, scores.shape[-1] - allowed.shape[-1]), value=False)
             row = scores[b].masked_fill(~allowed, float("-inf"))
+            own_logp = torch.log_softmax(row.float(), dim=-1) if self.record and self.prior[b] is not None else None
             if self.prior[b] is not None:
                 positions, tokens, bonus = self.prior[b]
                 row[positions, tokens] += bonus.to(row.dtype)
@@ -111,7 +115,8 @@ class CanvasLogitsProcessor(LogitsProcessor):
                 top, arg = logp.max(dim=-1)
                 p = logp.exp()
                 entropy = -(p * logp.masked_fill(~allowed, 0.0)).sum(-1)
-                records.append((arg, top.exp(), entropy))
+                own = top.exp() if own_logp is None else own_logp.gather(-1, arg[:, None])[:, 0].exp()
+                records.append((arg, top.exp(), entropy, own))
                 choices.append({p: dict(zip(ids.tolist(), logp[p, ids].tolist(), strict=True))
                                 for p, ids in self.watch[b].items()})
         if self.record:
@@ -120,6 +125,7 @@ class CanvasLogitsProcessor(LogitsProcessor):
                 prob=torch.stack([r[1] for r in records]).cpu(),
                 entropy=torch.stack([r[2] for r in records]).cpu(),
                 choices=tuple(choices),
+                own=torch.stack([r[3] for r in records]).cpu(),
             ))
         return scores
 
@@ -140,4 +146,4 @@ class CanvasLogitsProcessor(LogitsProcessor):
     @staticmethod
     def _row(rec: StepRecord, row: int) -> StepRecord:
         return StepRecord(rec.argmax[row], rec.prob[row], rec.entropy[row],
-                          (rec.choices[row],) if rec.choices else ())
+                          (rec.choices[row],) if rec.choices else (), rec.own[row] if rec.own is not None else None)

@@ -67,6 +67,9 @@ def fit_cmd(
                                                         "unchanged (building drafts takes minutes).")] = None,
     noise_min: Annotated[float, typer.Option("--noise-min", help="Lowest re-noised share of a canvas's slots.")] = 0.05,
     self_conditioning: Annotated[float, typer.Option("--self-conditioning")] = 0.35,
+    sc_temperature: Annotated[str, typer.Option(
+        "--sc-temperature", help="MIN,MAX temperature of self-conditioning logits (the engine's t_min,t_max).")
+    ] = "0.05,0.1",
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 1,
 ) -> None:
     """Train (or resume training) the embedded model; the result lands in OUT/model."""
@@ -84,6 +87,7 @@ def fit_cmd(
     settings = TrainSettings(steps=steps, batch_size=batch_size, lr=lr, seed=seed, threads=threads,
                              draft_fraction=draft_fraction, noise_min=noise_min,
                              self_conditioning=self_conditioning,
+                             sc_temperature=tuple(float(x) for x in sc_temperature.split(",")),
                              arch=EmbeddedArch(hidden_size=hidden, layers=layers))
     targets = {m.doc_type: m for m in list_schemas()}
     summary = fit(docs, held, targets, out, settings, init_from=init_from, examples_cache=examples_cache)
@@ -119,6 +123,7 @@ def calibrate_cmd(
                            min_field_gain=min_field_gain)
     emit_json({"written": str(cmap.save(model)), "draft_prior": cmap.draft_prior,
                "draft_prior_search": cmap.draft_prior_search, "field_priors": cmap.field_priors,
+               "field_fill_priors": cmap.field_fill_priors,
                "groups": {g: len(v) for g, v in cmap.groups.items()},
                "fields": {g: sum(b[2] for b in v) for g, v in cmap.groups.items()}})
 

@@ -81,9 +81,10 @@ class FieldCounts(BaseModel):
 class Calibration(BaseModel):
     """Accuracy of predicted (non-null) fields by confidence bin."""
 
-    edges: tuple[float, ...] = (0.0, 0.5, 0.8, 0.9, 0.95, 1.0001)
-    right: list[int] = Field(default_factory=lambda: [0] * 5)
-    total: list[int] = Field(default_factory=lambda: [0] * 5)
+    #: 0.4 is the pipeline's default review threshold (``validation.min_confidence``)
+    edges: tuple[float, ...] = (0.0, 0.4, 0.5, 0.8, 0.9, 0.95, 1.0001)
+    right: list[int] = Field(default_factory=lambda: [0] * 6)
+    total: list[int] = Field(default_factory=lambda: [0] * 6)
 
     def add(self, confidence: float, right: bool) -> None:
         for i in range(len(self.edges) - 1):
@@ -93,10 +94,21 @@ class Calibration(BaseModel):
                 return
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"bin": f"[{self.edges[i]:.2f}, {min(1.0, self.edges[i + 1]):.2f}{']' if i == 4 else ')'}",
+        return [{"bin": f"[{self.edges[i]:.2f}, {min(1.0, self.edges[i + 1]):.2f}{']' if i == len(self.total) - 1 else ')'}",
                  "fields": self.total[i],
                  "accuracy": round(self.right[i] / self.total[i], 4) if self.total[i] else None}
                 for i in range(len(self.total))]
+
+    def triage(self, threshold: float) -> dict[str, int]:
+        """What a review threshold on confidence does to these fields: right values it sends to review, wrong
+        values it catches, wrong values it lets through (counted by bin, so ``threshold`` must be a bin edge)."""
+        below = [i for i in range(len(self.total)) if self.edges[i + 1] <= threshold]
+        above = [i for i in range(len(self.total)) if self.edges[i] >= threshold]
+        if len(below) + len(above) != len(self.total):
+            raise ValueError(f"{threshold} is not a bin edge of {self.edges}")
+        return {"right_sent_to_review": sum(self.right[i] for i in below),
+                "wrong_caught": sum(self.total[i] - self.right[i] for i in below),
+                "wrong_let_through": sum(self.total[i] - self.right[i] for i in above)}
 
     def accuracy_at_least(self, threshold: float) -> tuple[int, float | None]:
         right = total = 0
@@ -213,4 +225,5 @@ class Scoreboard(BaseModel):
                 "exact_match": round(self.exact / self.documents, 4) if self.documents else None,
                 "header_f1": round(head.f1, 4), "line_items_f1": round(line.f1, 4) if line.tp + line.fn else None,
                 "fields": rows, "calibration": self.calibration.rows(),
-                "confident_fields": n, "confident_accuracy": None if acc is None else round(acc, 4)}
+                "confident_fields": n, "confident_accuracy": None if acc is None else round(acc, 4),
+                "review_below_0.4": self.calibration.triage(0.4)}

@@ -89,13 +89,50 @@ def test_fit_chooses_a_model_wide_prior_and_field_priors_that_save_errors(monkey
 
     calls = []
 
-    def fake_run(model_dir, docs_, prior, batch_size, field_priors=None):
-        calls.append((prior, dict(field_priors or {})))
+    def fake_run(model_dir, docs_, prior, batch_size, field_priors=None, fill_priors=None):
+        calls.append((prior, dict(field_priors or {}), dict(fill_priors or {})))
         return [EngineResult(id=d.id, data=data(prior, i), fields={}) for i, d in enumerate(docs_)]
 
     monkeypatch.setattr(cal, "_run", fake_run)
+    monkeypatch.setattr(cal, "_drafts", lambda docs_: [dict(d.truth) for d in docs_])  # no field left null
     cmap = cal.fit_calibration(Path("unused"), docs, draft_priors=(5.0, 30.0))
     assert cmap.draft_prior == 5.0
     assert cmap.field_priors == {"vendor_name": 30.0, "due_date": 30.0}
+    assert cmap.field_fill_priors == {}
     assert cmap.draft_prior_search["5.0"] < 1.0
-    assert calls[-1] == (5.0, cmap.field_priors)  # the map is fitted on a run with the chosen priors
+    assert calls[-1] == (5.0, cmap.field_priors, {})  # the map is fitted on a run with the chosen priors
+
+
+def test_fields_the_rules_left_null_get_a_fill_prior_of_their_own(monkeypatch):
+    """Where the rules found a vendor name the model overrules it wrongly at prior 5 (3 documents), so the draft
+    prior is 30; where they found none (5 documents) the model fills it rightly at prior 5, so the fill prior is 5.
+    The due date's fills save two values net (three right, one wrong): enough. The currency's fills are right as
+    often as wrong: a null draft stands (30)."""
+    from types import SimpleNamespace
+
+    import engine.embedded.calibration as cal
+
+    truth = {"vendor_name": "A", "due_date": "2024-01-01", "currency": "EUR", "total": "1"}
+    docs = [SimpleNamespace(id=f"d{i}", truth=truth) for i in range(12)]
+    drafts = [{"vendor_name": None if i < 5 else "A", "due_date": None if i < 4 else "2024-01-01",
+               "currency": None if i < 2 else "EUR", "total": "1"} for i in range(12)]
+
+    def data(prior: float, i: int) -> dict:
+        if prior >= 30:
+            return dict(drafts[i])
+        return {"vendor_name": "B" if 5 <= i < 8 else "A", "due_date": "2024-02-02" if i == 3 else "2024-01-01",
+                "currency": "USD" if i == 1 else "EUR", "total": "1"}
+
+    calls = []
+
+    def fake_run(model_dir, docs_, prior, batch_size, field_priors=None, fill_priors=None):
+        calls.append((prior, dict(field_priors or {}), dict(fill_priors or {})))
+        return [EngineResult(id=d.id, data=data(prior, i), fields={}) for i, d in enumerate(docs_)]
+
+    monkeypatch.setattr(cal, "_run", fake_run)
+    monkeypatch.setattr(cal, "_drafts", lambda docs_: drafts)
+    cmap = cal.fit_calibration(Path("unused"), docs, draft_priors=(5.0, 30.0))
+    assert cmap.prior_for("vendor_name") == 30.0 and cmap.field_fill_priors["vendor_name"] == 5.0
+    assert cmap.prior_for("due_date") == 30.0 and cmap.field_fill_priors["due_date"] == 5.0
+    assert cmap.field_fill_priors.get("currency", cmap.prior_for("currency")) == 30.0
+    assert calls[-1][2] == cmap.field_fill_priors

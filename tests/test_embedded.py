@@ -249,6 +249,10 @@ def test_draft_prior_adds_log_odds_to_the_draft_token(tok):
     assert torch.isinf(scores[0, pos]).sum() == vocab_size - len(constraint.allowed[pos])
     # the recorded probability is the posterior: the draft token wins a flat model
     assert processor.steps[-1].argmax[0, pos] == token
+    # ...and the model's own probability of it, before the bonus, is what a flat model gives any allowed id
+    step = processor.steps[-1]
+    assert abs(float(step.own[0, pos]) - 1 / len(constraint.allowed[pos])) < 1e-5
+    assert float(step.prob[0, pos]) > float(step.own[0, pos])
 
 
 def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
@@ -265,7 +269,9 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     engine = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 60.0})
     [result] = engine.extract_batch([request])
     assert schemas.Invoice.model_validate(result.data) == schemas.Invoice.model_validate(base.data)
-    assert result.fields["total"].signals == {"model": result.fields["total"].confidence, "draft": 1.0}
+    signals = result.fields["total"].signals
+    assert signals["draft"] == 1.0 and signals["posterior"] == result.fields["total"].confidence
+    assert signals["model"] < 0.5 < signals["posterior"]  # an untrained model does not believe the draft; the prior does
     ConfidenceMap(groups={"agree": [(1.0, 0.97, 100)]}, draft_prior=60.0).save(tmp_path)
     calibrated = create_engine("embedded", {"model": str(tmp_path), "device": "cpu"})
     assert calibrated.options.draft_prior == 60.0
@@ -308,6 +314,68 @@ def test_draft_values_no_span_holds_keep_the_rules_value(tok, tmp_path: Path):
     [result] = engine.extract_batch([receipt])
     assert result.data["merchant_address"] == "Goethestr. 5, 28195 Bremen"
     assert result.fields["merchant_address"].signals["draft"] == 2.0
+
+
+def _no_vendor_request() -> EngineRequest:
+    """An invoice without an issuer's name: the rules leave the (required) vendor name null."""
+    from tests.layout import layout
+
+    words = layout([[(0.55, "INVOICE NO."), (0.75, "A-1001")], [(0.55, "Date:"), (0.75, "03.04.2024")],
+                    [(0.1, "Hammer"), (0.5, "2"), (0.65, "10.00"), (0.85, "20.00")],
+                    [(0.6, "Total"), (0.85, "20.00")]])
+    return EngineRequest(id="n", words=words, target=schemas.Invoice)
+
+
+def test_captions_are_never_text_values(tok):
+    """A span that reads as a field's label ("INVOICE NO.", "Date:") is no candidate of a text slot; it still is
+    a span of the prompt, and other slots keep their candidates."""
+    from engine.registry import create_engine
+
+    request = _no_vendor_request()
+    captions = create_engine("baseline").caption_words(request)
+    texts = {" ".join(request.words[i].text for i in sorted(c)) for c in captions}
+    assert {"INVOICE NO.", "Date:", "Total"} <= texts
+    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
+    prompt = build_prompt(request.words, tok.get_vocab(), n_pointers=64)
+    [layout0, *_] = layouts_for(plan, encode_values(plan, {"line_items": []}))[0]
+    vendor = next(s for s in layout0.slots if s.path == "vendor_name")
+    plain = SlotPointers(plan, prompt, tok.get_vocab())
+    guarded = SlotPointers(plan, prompt, tok.get_vocab(), captions=captions)
+    caption_ids = {plain._pointer_ids[p] for p, span in prompt.spans.items() if frozenset(span.word_indices) in captions}
+    assert caption_ids and caption_ids <= set(plain.ids_for(vendor))
+    assert not caption_ids & set(guarded.ids_for(vendor))
+    assert set(guarded.ids_for(vendor)) == set(plain.ids_for(vendor)) - caption_ids
+
+
+def test_a_required_field_the_rules_left_null_stays_null_under_the_draft_prior(tok, tmp_path: Path):
+    """The canvas can say null where the draft does, even for a required field: under a strong prior the untrained
+    model keeps the null instead of being forced onto some span; with a fill prior of 0 the draft's null has no
+    bonus and the model is free to fill the field (group ``filled`` when it does)."""
+    from engine.registry import create_engine
+
+    model, _ = _tiny_model(tok)
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    request = _no_vendor_request()
+    engine = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 60.0})
+    [result] = engine.extract_batch([request])
+    assert result.data.get("vendor_name") is None and result.data["invoice_number"] == "A-1001"
+    assert result.fields["vendor_name"].signals["draft"] == 1.0  # kept the draft's null
+    free = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", "draft_prior": 60.0,
+                                      "field_fill_priors": {"vendor_name": 0.0}})
+    seen: list[tuple] = []
+    slot_prior = free.slot_prior
+    free.slot_prior = lambda req, c: seen.append((c, slot_prior(req, c))) or seen[-1][1]  # type: ignore
+    [filled] = free.extract_batch([request])
+    null = free.pointer_null_id()
+    constraint, prior = seen[0]
+    by_path = {s.path: s.start for s in constraint.layout.slots}
+    assert by_path["vendor_name"] not in prior  # no bonus: the model decides
+    assert prior[by_path["due_date"]] == (null, 60.0)  # other null drafts keep their draft prior
+    assert filled.data["invoice_number"] == "A-1001" and filled.data.get("due_date") is None
+    assert filled.data.get("vendor_name") is not None  # the untrained model points somewhere...
+    assert filled.fields["vendor_name"].signals["draft"] == 3.0  # ...and the field says it filled a gap
+    assert filled.data["vendor_name"] not in {"INVOICE NO.", "Date:", "Total"}  # never at a caption
 
 
 def test_set_value_at_paths():

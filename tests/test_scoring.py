@@ -1,3 +1,5 @@
+import pytest
+
 from pipeline.scoring import FieldCounts, Scoreboard, same_value
 
 
@@ -30,6 +32,19 @@ def test_rows_and_exact_match_and_calibration():
     assert s["exact_match"] == 0.5
     assert s["fields"]["line_items.amount"]["fn"] == 1
     assert s["confident_fields"] == 3 and s["confident_accuracy"] == 1.0
+    # the one field below the pipeline's review threshold (0.4) was right: review would have checked it for nothing
+    assert s["review_below_0.4"] == {"right_sent_to_review": 1, "wrong_caught": 0, "wrong_let_through": 0}
+
+
+def test_triage_counts_what_a_review_threshold_catches_and_misses():
+    b = Scoreboard()
+    truth = {"a": "1", "b": "2", "c": "3", "d": "4"}
+    b.add({"a": "1", "b": "9", "c": "9", "d": "4"}, truth, {"a": 0.1, "b": 0.3, "c": 0.97, "d": 0.6})
+    assert b.calibration.triage(0.4) == {"right_sent_to_review": 1, "wrong_caught": 1, "wrong_let_through": 1}
+    assert b.calibration.triage(0.5) == {"right_sent_to_review": 1, "wrong_caught": 1, "wrong_let_through": 1}
+    assert b.calibration.triage(0.8) == {"right_sent_to_review": 2, "wrong_caught": 1, "wrong_let_through": 1}
+    with pytest.raises(ValueError):
+        b.calibration.triage(0.45)
     # partial truth: only the row fields the truth gives are compared
     p = Scoreboard()
     assert p.add({"line_items": [{"amount": "4", "quantity": "9"}]}, {"line_items": [{"amount": "4"}]},

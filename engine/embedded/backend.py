@@ -49,6 +49,11 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     # document, so the sampler may accept them all in one step (the entropy budget bounds their total entropy),
     # and the canvas counts as settled when the mean entropy per position is below 0.02.
     entropy_bound: float = Field(4.0, gt=0)
+    # Extraction wants each slot's most likely value, not a sample: near-zero temperatures make the sampler's
+    # draws its argmax, so a document gets the same answer whatever it is batched with (the sampler's random
+    # stream is shared by the batch).
+    t_min: float = Field(0.05, ge=0)
+    t_max: float = Field(0.1, gt=0)
     confidence_threshold: float = Field(0.02, gt=0)
     n_pointers: int | None = Field(None, description="default: the number of pointer tokens the tokenizer has")
     calibrate: bool = Field(True, description="map raw slot probabilities through the model's calibration.json "
@@ -60,6 +65,9 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     field_draft_priors: dict[str, float] | None = Field(
         None, description="draft prior per field (by path without list indices: line_items.amount), over "
                           "draft_prior; default: the fitted ones in calibration.json when draft_prior is not given")
+    field_fill_priors: dict[str, float] | None = Field(
+        None, description="bonus of null in a slot the draft leaves null (the rules found nothing), per field; a "
+                          "field without one uses its draft prior; default: the fitted ones in calibration.json")
     draft: Literal["none", "baseline"] = Field(
         "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
@@ -82,6 +90,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self._drafts: dict[str, list[list[int]]] = {}
         self._answers: dict[str, EngineResult] = {}  # the baseline's answer behind each draft
         self._baseline: Any = None
+        self._null_id = self.pointer_null_id()
         self.calibration: ConfidenceMap | None = None
         if model_dir is not None:
             fitted = ConfidenceMap.load(model_dir)
@@ -90,6 +99,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 update: dict[str, Any] = {"draft_prior": fitted.draft_prior}
                 if self.options.field_draft_priors is None:
                     update["field_draft_priors"] = dict(fitted.field_priors)
+                if self.options.field_fill_priors is None:
+                    update["field_fill_priors"] = dict(fitted.field_fill_priors)
                 self.options = self.options.model_copy(update=update)
         from engine.diffusion import Decoding
 
@@ -124,7 +135,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         if prompt.unpointed:
             logger.warning("request %s: %d spans beyond the model's %d pointers cannot be chosen", request.id,
                            prompt.unpointed, self.n_pointers)
-        pointers = self._pointers[request.id] = SlotPointers(plan, prompt, self.vocab)
+        captions = self._baseline_engine().caption_words(request)
+        pointers = self._pointers[request.id] = SlotPointers(plan, prompt, self.vocab, captions=captions)
         if self.options.draft == "baseline":
             self._drafts[request.id] = self._draft(request, plan, pointers)
         ids = encode_prompt(self.tokenizer, prompt)
@@ -133,13 +145,17 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             ids = ids[: self.options.max_prompt_tokens]
         return PreparedPrompt(ids, truncated=truncated)
 
-    def _draft(self, request: EngineRequest, plan: CanvasPlan, pointers: SlotPointers) -> list[list[int]]:
-        """The baseline engine's answer written as canvases of pointers (empty when it cannot be written)."""
+    def _baseline_engine(self) -> Any:
+        """The rules engine: it writes the drafts and names the captions no text slot may point at."""
         if self._baseline is None:
             from engine.registry import create_engine
 
             self._baseline = create_engine("baseline")
-        [answer] = self._baseline.extract_batch([request])
+        return self._baseline
+
+    def _draft(self, request: EngineRequest, plan: CanvasPlan, pointers: SlotPointers) -> list[list[int]]:
+        """The baseline engine's answer written as canvases of pointers (empty when it cannot be written)."""
+        [answer] = self._baseline_engine().extract_batch([request])
         self._answers[request.id] = answer
         if not answer.data:
             return []
@@ -165,22 +181,38 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         if not drafts or layout.index >= len(drafts):
             return constraint
         draft = drafts[layout.index]
+        # A required field the rules did not find is null in the draft. The canvas must be able to say so:
+        # otherwise the model is forced to point at some span, and the draft prior cannot hold the null.
+        allowed_sets = list(constraint.allowed)
+        for p, d in enumerate(draft):
+            if d == plan.null_id and not constraint.pinned[p] and d not in allowed_sets[p]:
+                key = ("with-null", allowed_sets[p])
+                widened = cache.get(key)
+                if widened is None:
+                    widened = cache[key] = allowed_sets[p] | {d}
+                allowed_sets[p] = widened
         seed = [d if not pinned and d in allowed else s
-                for s, d, pinned, allowed in zip(constraint.seed, draft, constraint.pinned, constraint.allowed,
+                for s, d, pinned, allowed in zip(constraint.seed, draft, constraint.pinned, allowed_sets,
                                                  strict=True)]
-        return dataclasses.replace(constraint, seed=tuple(seed))
+        return dataclasses.replace(constraint, seed=tuple(seed), allowed=tuple(allowed_sets))
 
     def slot_prior(self, request: EngineRequest, constraint: CanvasConstraint) -> dict[int, tuple[int, float]]:
-        """The draft's token in each slot it fills, with the field's draft prior as bonus."""
+        """The draft's token in each slot, with the field's draft prior as bonus (its fill prior where the draft
+        is null: the rules found nothing there)."""
         default = float(self.options.draft_prior or 0.0)
         per_field = self.options.field_draft_priors or {}
+        fill = self.options.field_fill_priors or {}
         drafts = self._drafts.get(request.id)
         index = constraint.layout.index
         if not drafts or index >= len(drafts):
             return {}
         draft = drafts[index]
-        bonus = {p: float(per_field.get(field_key(slot.path), default))
-                 for slot in constraint.layout.slots for p in range(slot.start, slot.end)}
+        bonus: dict[int, float] = {}
+        for slot in constraint.layout.slots:
+            key = field_key(slot.path)
+            own = float(per_field.get(key, default))
+            for p in range(slot.start, slot.end):
+                bonus[p] = float(fill.get(key, own)) if draft[p] == self._null_id else own
         return {p: (draft[p], bonus.get(p, default)) for p in constraint.constrained_positions
                 if draft[p] in constraint.allowed[p] and bonus.get(p, default) > 0}
 
@@ -196,8 +228,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         return self._pointers[request.id].resolve(slot, token_id)
 
     def to_result(self, doc: FilledDocument) -> EngineResult:
-        """Decode, then give each field its signals (raw probability, kept or overrode the draft) and its
-        calibrated confidence.
+        """Decode, then give each field its signals (the model's own probability of the value, before the draft
+        prior; the posterior; kept or overrode the draft) and its calibrated confidence.
 
         Where the model keeps the draft's token, the value is the baseline's own. A draft value no span holds (a
         postcode the baseline split from "28625 Bremen", an address over several lines, a description wrapped
@@ -226,10 +258,17 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                     if keep:
                         field = result.fields[path] = field.model_copy(update={
                             "value": rules.value, "word_indices": rules.word_indices})
-            raw = field.confidence
-            field.signals = {"model": raw, "draft": DRAFT_CODES[group]}
+                if group == "differ" and (rules is None or rules.value is None):
+                    group = "filled"  # the rules found nothing here; the model's value fills the gap
+            # the model's own belief in the value, without the draft's bonus: under a high prior the posterior is
+            # near 1 whatever the model thinks, so it is the own probability that is calibrated
+            posterior = own = field.confidence
+            if field.canvas is not None and field.positions is not None and field.canvas < len(doc.own_probs):
+                row = doc.own_probs[field.canvas]
+                own = min((row[i] for i in range(*field.positions)), default=posterior)
+            field.signals = {"model": own, "posterior": posterior, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
-                field.confidence = self.calibration.apply(raw, group, field_key(field.path))
+                field.confidence = self.calibration.apply(own, group, field_key(field.path))
         return result
 
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:

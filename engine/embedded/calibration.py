@@ -34,8 +34,8 @@ logger = logging.getLogger(__name__)
 
 
 #: how a field's ``signals["draft"]`` encodes its calibration group (kept the draft, replaced it, had none, kept
-#: a draft value no pointer can write: the baseline's own value)
-DRAFT_CODES = {"agree": 1.0, "differ": 0.0, "no_draft": -1.0, "rules": 2.0}
+#: a draft value no pointer can write: the baseline's own value, filled a value the draft left null)
+DRAFT_CODES = {"agree": 1.0, "differ": 0.0, "no_draft": -1.0, "rules": 2.0, "filled": 3.0}
 _GROUPS = {code: group for group, code in DRAFT_CODES.items()}
 
 
@@ -81,6 +81,8 @@ class ConfidenceMap(BaseModel):
     draft_prior_search: dict[str, float] = Field(default_factory=dict)
     #: fields (by :func:`field_key`) whose own draft prior differs from ``draft_prior``
     field_priors: dict[str, float] = Field(default_factory=dict)
+    #: fields whose prior for a null draft (the rules found nothing) differs from their draft prior
+    field_fill_priors: dict[str, float] = Field(default_factory=dict)
 
     @classmethod
     def fit(cls, samples: Iterable[tuple[str, float, bool]], *, fitted_on: str = "",
@@ -180,13 +182,15 @@ def calibration_samples(results: Iterable[Any], truths: Iterable[Mapping[str, An
 
 
 def _run(model_dir: Path, docs: Sequence[Any], draft_prior: float, batch_size: int,
-         field_priors: Mapping[str, float] | None = None) -> list[Any]:
+         field_priors: Mapping[str, float] | None = None, fill_priors: Mapping[str, float] | None = None
+         ) -> list[Any]:
     from engine.base import EngineRequest
     from engine.registry import create_engine
     from schemas import get_schema
 
     engine = create_engine("embedded", {"model": str(model_dir), "calibrate": False, "draft_prior": draft_prior,
-                                        "field_draft_priors": dict(field_priors or {})})
+                                        "field_draft_priors": dict(field_priors or {}),
+                                        "field_fill_priors": dict(fill_priors or {})})
     results: list[Any] = []
     try:
         for i in range(0, len(docs), batch_size):
@@ -196,6 +200,17 @@ def _run(model_dir: Path, docs: Sequence[Any], draft_prior: float, batch_size: i
     finally:
         engine.close()
     return results
+
+
+def _drafts(docs: Sequence[Any]) -> list[dict[str, Any] | None]:
+    """The rules engine's answers: the drafts the embedded engine starts from."""
+    from engine.base import EngineRequest
+    from engine.baseline import BaselineEngine
+    from schemas import get_schema
+
+    rules = BaselineEngine(BaselineEngine.Options())
+    return [a.data for a in rules.extract_batch([EngineRequest(id=d.id, words=d.words, target=get_schema(d.doc_type))
+                                                 for d in docs])]
 
 
 def _counts(results: Sequence[Any], docs: Sequence[Any]) -> dict[str, tuple[int, int, int]]:
@@ -208,6 +223,34 @@ def _counts(results: Sequence[Any], docs: Sequence[Any]) -> dict[str, tuple[int,
     return {k: (c.tp, c.fp, c.fn) for k, c in board.fields.items()}
 
 
+def _scalars(data: Mapping[str, Any] | None, prefix: str = "") -> dict[str, Any]:
+    """Header values by path (nested models flattened, lists left out)."""
+    out: dict[str, Any] = {}
+    for k, v in (data or {}).items():
+        if isinstance(v, Mapping):
+            out.update(_scalars(v, f"{prefix}{k}."))
+        elif not isinstance(v, list):
+            out[prefix + k] = v
+    return out
+
+
+def _fill_errors(results: Sequence[Any], docs: Sequence[Any], drafts: Sequence[Mapping[str, Any] | None]
+                 ) -> dict[str, int]:
+    """Wrong-value units (a wrong value: one fp and one fn) per header field, over the documents whose draft
+    left that field null."""
+    from pipeline.scoring import same_value
+
+    out: dict[str, int] = {}
+    for result, doc, draft in zip(results, docs, drafts, strict=True):
+        pred, truth, rules = _scalars(result.data), _scalars(doc.truth), _scalars(draft)
+        for path in set(truth) | set(pred):
+            if rules.get(path) is not None:
+                continue
+            p, t = pred.get(path), truth.get(path)
+            out[path] = out.get(path, 0) + (0 if same_value(p, t) else int(p is not None) + int(t is not None))
+    return out
+
+
 def _f1(tp: int, fp: int, fn: int) -> float:
     return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
 
@@ -216,6 +259,12 @@ def field_f1(results: Sequence[Any], docs: Sequence[Any]) -> float:
     """Micro F1 over every field of every document (header fields and line-item cells alike)."""
     counts = _counts(results, docs).values()
     return _f1(*(sum(c[i] for c in counts) for i in range(3)))
+
+
+def _largest_within(errors: Mapping[float, int], units: int) -> float:
+    """The largest prior whose error count is fewer than ``units`` above the best one's."""
+    fewest = min(errors.values())
+    return max(p for p, e in errors.items() if e - fewest < units)
 
 
 def fit_calibration(model_dir: Path, docs: Sequence[Any], *, batch_size: int = 4, fitted_on: str = "",
@@ -228,25 +277,39 @@ def fit_calibration(model_dir: Path, docs: Sequence[Any], *, batch_size: int = 4
     true values of (``min_field_support``). Every other field gets the largest prior that loses fewer than
     ``min_field_gain`` wrong values to the field's best: where the model does not clearly read a field better
     than the draft, the draft stands (30), so that a handful of lucky documents do not hand a field to the model.
+
+    A header field the rules left null is a different decision (filling a gap, not overruling a value), so it
+    gets a prior of its own, counted over the documents where the draft is null: the fill prior (the bonus of
+    null), the largest that leaves fewer than ``min_field_gain`` more values missing or wrong than the best; the
+    field's draft prior is then counted over the other documents.
     """
+    drafts = _drafts(docs)
     runs: dict[float, dict[str, tuple[int, int, int]]] = {}
+    fills: dict[float, dict[str, int]] = {}
     search: dict[str, float] = {}
     for prior in draft_priors:
-        runs[prior] = _counts(_run(model_dir, docs, prior, batch_size), docs)
+        results = _run(model_dir, docs, prior, batch_size)
+        runs[prior], fills[prior] = _counts(results, docs), _fill_errors(results, docs, drafts)
         score = _f1(*(sum(c[i] for c in runs[prior].values()) for i in range(3)))
         search[str(prior)] = round(score, 4)
         logger.info("draft prior %.1f: field F1 %.4f", prior, score)
     prior = max(draft_priors, key=lambda p: (search[str(p)], -p))
     field_priors: dict[str, float] = {}
+    fill_priors: dict[str, float] = {}
     for key, (tp, _, fn) in runs[prior].items():
         if tp + fn < min_field_support:
             continue
-        errors = {p: sum(runs[p].get(key, (0, 0, 0))[1:]) for p in draft_priors}  # a wrong value: one fp, one fn
-        fewest = min(errors.values())
-        own = max(p for p in draft_priors if errors[p] - fewest < 2 * min_field_gain)
+        filled = {p: fills[p].get(key, 0) for p in draft_priors}
+        errors = {p: sum(runs[p].get(key, (0, 0, 0))[1:]) - filled[p] for p in draft_priors}  # drafts not null
+        # a wrong value overruling a right one costs two units (one fp, one fn); a gap filled rightly saves one
+        own, fill = _largest_within(errors, 2 * min_field_gain), _largest_within(filled, min_field_gain)
         if own != prior:
             field_priors[key] = own
-            logger.info("field %s: draft prior %.1f (errors %s)", key, own, errors)
-    results = _run(model_dir, docs, prior, batch_size, field_priors)
+        if fill != own and key in fills[prior]:
+            fill_priors[key] = fill
+        logger.info("field %s: draft prior %.1f (errors %s), fill prior %.1f (errors %s)", key, own, errors, fill,
+                    filled)
+    results = _run(model_dir, docs, prior, batch_size, field_priors, fill_priors)
     cmap = ConfidenceMap.fit(calibration_samples(results, [d.truth for d in docs]), fitted_on=fitted_on)
-    return cmap.model_copy(update={"draft_prior": prior, "draft_prior_search": search, "field_priors": field_priors})
+    return cmap.model_copy(update={"draft_prior": prior, "draft_prior_search": search, "field_priors": field_priors,
+                                   "field_fill_priors": fill_priors})

@@ -24,6 +24,9 @@ __all__ = ["Example", "encode_prompt", "make_example"]
 
 logger = logging.getLogger(__name__)
 
+#: bumped when examples are built differently (2: no text slot points at a field's caption)
+EXAMPLES_FORMAT = 2
+
 
 def encode_prompt(tokenizer: Any, prompt: PointerPrompt) -> list[int]:
     """Token ids of a prompt (BOS first), the same at training and at run time."""
@@ -46,10 +49,12 @@ class Example:
 
 def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan: CanvasPlan, tokenizer: Any,
                  vocab: dict[str, int], *, n_pointers: int, rng: random.Random,
-                 draft: dict[str, Any] | None = None) -> Example | None:
-    """Build the example of one document, or None when its truth cannot be written (logged)."""
+                 draft: dict[str, Any] | None = None, captions: Iterable[frozenset[int]] = ()) -> Example | None:
+    """Build the example of one document, or None when its truth cannot be written (logged). ``captions``: the
+    word sets of the document's field labels, which no text slot may point at (as at run time)."""
     prompt = build_prompt(words, vocab, n_pointers=n_pointers)
-    pointers = SlotPointers(plan, prompt, vocab)
+    captions = frozenset(captions)
+    pointers = SlotPointers(plan, prompt, vocab, captions=captions)
     try:
         canvases = encode_values(plan, truth, pointer_of=pointers.pointer_of)
     except CanvasValueError as exc:
@@ -69,7 +74,8 @@ def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan
     drafts: list[list[int] | None] = [None] * len(canvases)
     if draft:
         try:
-            draft_canvases = encode_values(plan, draft, pointer_of=SlotPointers(plan, prompt, vocab).pointer_of)
+            draft_canvases = encode_values(plan, draft,
+                                           pointer_of=SlotPointers(plan, prompt, vocab, captions=captions).pointer_of)
         except (CanvasValueError, ValueError, TypeError):
             draft_canvases = []
         draft_layouts, _ = layouts_for(plan, draft_canvases) if draft_canvases else ([], True)
@@ -82,6 +88,10 @@ def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan
 def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], tokenizer: Any, *, n_pointers: int,
                   seed: int, draft_engine: Any = None) -> list[Example]:
     """Examples of corpus documents (``docgen.corpus.CorpusDoc``-shaped: id, doc_type, words, truth)."""
+    from engine.base import EngineRequest
+    from engine.baseline import BaselineEngine
+
+    rules = draft_engine if isinstance(draft_engine, BaselineEngine) else BaselineEngine(BaselineEngine.Options())
     rng = random.Random(seed)
     vocab = tokenizer.get_vocab()
     out: list[Example] = []
@@ -91,15 +101,13 @@ def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], token
         if plan is None:
             skipped += 1
             continue
+        request = EngineRequest(id=doc.id, words=doc.words, target=plan.target)  # type: ignore[attr-defined]
         draft = None
         if draft_engine is not None:
-            from engine.base import EngineRequest
-
-            [answer] = draft_engine.extract_batch([EngineRequest(id=doc.id, words=doc.words,  # type: ignore
-                                                                 target=plan.target)])
+            [answer] = draft_engine.extract_batch([request])
             draft = answer.data
         ex = make_example(doc.id, doc.words, doc.truth, plan, tokenizer, vocab,  # type: ignore[attr-defined]
-                          n_pointers=n_pointers, rng=rng, draft=draft)
+                          n_pointers=n_pointers, rng=rng, draft=draft, captions=rules.caption_words(request))
         if ex is None:
             skipped += 1
         else:

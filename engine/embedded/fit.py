@@ -13,7 +13,7 @@ from typing import Any
 import torch
 
 from engine.canvas import CanvasPlan, SlotStrategy, Strategy, compile_plan
-from engine.embedded.data import examples_from
+from engine.embedded.data import EXAMPLES_FORMAT, examples_from
 from engine.embedded.model import build_config, schema_tokens
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN, build_tokenizer, pointer_token
 from engine.embedded.train import Trainer, TrainSettings
@@ -40,7 +40,7 @@ def examples_fingerprint(tokenizer: Any, train_docs: Sequence[Any], held_out_doc
     h.update(json.dumps(sorted(tokenizer.get_vocab().items())).encode())
     for docs in (train_docs, held_out_docs):
         h.update(json.dumps([[d.id, d.truth, len(d.words)] for d in docs], default=str).encode())
-    h.update(f"{n_pointers}/{seed}/{drafts}".encode())
+    h.update(f"{n_pointers}/{seed}/{drafts}/{EXAMPLES_FORMAT}".encode())
     return h.hexdigest()
 
 

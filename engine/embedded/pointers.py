@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
@@ -53,10 +53,13 @@ def _member_text(m: Any) -> str:
 class SlotPointers:
     """Pointer bookkeeping for one request: built from its prompt, used to bind, decode and (training) encode."""
 
-    def __init__(self, plan: CanvasPlan, prompt: PointerPrompt, vocab: dict[str, int]) -> None:
+    def __init__(self, plan: CanvasPlan, prompt: PointerPrompt, vocab: dict[str, int], *,
+                 captions: Iterable[frozenset[int]] = ()) -> None:
         self.plan = plan
         self.prompt = prompt
         self.vocab = vocab
+        #: word sets of spans that read as a field's label ("Invoice No.", "From"): never a text field's value
+        self.captions = frozenset(captions)
         self._pointer_ids = {p: vocab[pointer_token(p)] for p in prompt.spans}
         self._by_id = {tid: p for p, tid in self._pointer_ids.items()}
         self._cache: dict[tuple[str, ...], list[int]] = {}
@@ -89,7 +92,8 @@ class SlotPointers:
             else:
                 kinds = _KINDS[slot.kind]
                 self._cache[key] = [self._pointer_ids[p] for p, span in self.prompt.spans.items()
-                                    if span.kinds & kinds]
+                                    if span.kinds & kinds and not (slot.kind is SlotKind.TEXT and
+                                                                   frozenset(span.word_indices) in self.captions)]
         return self._cache[key]
 
     def pointer_for_words(self, placed: PlacedSlot, words: set[int]) -> int | None:

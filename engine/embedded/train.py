@@ -8,8 +8,8 @@ The shipped ``generate()`` has no training loss, so this module writes one that 
 * the canvas starts from the target with its skeleton intact (at run time the logits processor pins it) and a
   random fraction of its value slots replaced by uniform random tokens — the sampler's re-noising;
 * with probability ``self_conditioning``, a first no-grad pass produces logits that, masked to the allowed ids and
-  temperature-scaled as the logits processor and the sampler's schedule do, condition the second pass (the
-  self-conditioning signal ``generate`` feeds from the previous step);
+  temperature-scaled as the logits processor and the sampler's schedule do (``sc_temperature``), condition the
+  second pass (the self-conditioning signal ``generate`` feeds from the previous step);
 * the loss is cross-entropy over the slot positions, over the allowed ids of each position only.
 
 Checkpoints (model, tokenizer, optimiser, scheduler, step, RNG states) are written every ``checkpoint_every``
@@ -50,6 +50,8 @@ class TrainSettings(BaseModel):
     weight_decay: float = 0.01
     seed: int = 0
     self_conditioning: float = 0.35
+    #: range of the temperatures that scale self-conditioning logits (the engine samples at 0.05–0.1)
+    sc_temperature: tuple[float, float] = (0.05, 0.1)
     noise_min: float = 0.05
     #: share of training canvases that start from the draft answer (the baseline's) instead of pure noise
     draft_fraction: float = 0.5
@@ -153,7 +155,8 @@ class Trainer:
         if use_sc.any():
             with torch.no_grad():
                 first = self._forward(t)
-                temperature = 0.4 + 0.4 * torch.rand((b, 1, 1), generator=self.gen).to(d)
+                lo, hi = self.s.sc_temperature
+                temperature = lo + (hi - lo) * torch.rand((b, 1, 1), generator=self.gen).to(d)
                 sc_logits = (first.masked_fill(~allowed, float("-inf")) / temperature).detach()
             sc_mask = use_sc.to(d)
         logits = self._forward(t, sc_logits, sc_mask).masked_fill(~allowed, float("-inf"))
