@@ -404,7 +404,7 @@ class BaselineEngine(Engine):
     Options = BaselineOptions
 
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:
-        return [self._extract(r) for r in requests]
+        return [self.read(r)[0] for r in requests]
 
     def _doc(self, request: EngineRequest) -> SpanDoc:
         opts = typing.cast(BaselineOptions, self.options)
@@ -412,24 +412,22 @@ class BaselineEngine(Engine):
                        min_label_score=opts.min_label_score, max_lines_below=opts.max_lines_below,
                        max_right_distance=opts.max_right_distance)
 
-    def caption_words(self, request: EngineRequest) -> set[frozenset[int]]:
-        """The word sets of the spans that read as the label of one of the target's fields, as a caption any form
-        prints (phone, date, signature) or as a recipient's caption ("Bill to", "Factuuradres"): text that names
-        a field is never a field's value."""
-        ex = _Extractor(self._doc(request))
-        by_index = {s.index: s for s in ex.doc.spans}
-        recipient = {s.index for s, _ in ex.doc.labels(concept_phrases("customer"), "customer", floor=0.7)}
-        return {frozenset(by_index[i].word_indices)
-                for i in ex.captions(request.target) | ex.common_captions() | recipient}
-
-    def _extract(self, request: EngineRequest) -> EngineResult:
+    def read(self, request: EngineRequest, *, captions: bool = False) -> tuple[EngineResult, set[frozenset[int]]]:
+        """One reading of a document: the answer and, with ``captions``, the word sets of the spans that read as
+        the label of one of the target's fields, as a caption any form prints (phone, date, signature) or as a
+        recipient's caption ("Bill to", "Factuuradres"): text that names a field is never a field's value."""
         start = time.perf_counter()
         try:
             ex = _Extractor(self._doc(request))
-            data = ex.model(request.target)
+            data = ex.model(request.target)  # sets the document's captions
+            found: set[frozenset[int]] = set()
+            if captions:
+                by_index = {s.index: s for s in ex.doc.spans}
+                recipient = {s.index for s, _ in ex.doc.labels(concept_phrases("customer"), "customer", floor=0.7)}
+                found = {frozenset(by_index[i].word_indices) for i in ex.doc.captions | recipient}
             return EngineResult(id=request.id, data=data, fields=ex.fields,
-                                stats=EngineStats(seconds=time.perf_counter() - start))
+                                stats=EngineStats(seconds=time.perf_counter() - start)), found
         except Exception as exc:  # one bad document must not stop the batch
             logger.exception("baseline failed on %s", request.id)
             return EngineResult(id=request.id, error_code="baseline.failed", error=f"{type(exc).__name__}: {exc}",
-                                stats=EngineStats(seconds=time.perf_counter() - start))
+                                stats=EngineStats(seconds=time.perf_counter() - start)), set()

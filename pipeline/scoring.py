@@ -78,13 +78,16 @@ class FieldCounts(BaseModel):
         return False
 
 
+#: confidence bins; 0.4 is the pipeline's default review threshold (``validation.min_confidence``)
+_EDGES = (0.0, 0.4, 0.5, 0.8, 0.9, 0.95, 1.0001)
+
+
 class Calibration(BaseModel):
     """Accuracy of predicted (non-null) fields by confidence bin."""
 
-    #: 0.4 is the pipeline's default review threshold (``validation.min_confidence``)
-    edges: tuple[float, ...] = (0.0, 0.4, 0.5, 0.8, 0.9, 0.95, 1.0001)
-    right: list[int] = Field(default_factory=lambda: [0] * 6)
-    total: list[int] = Field(default_factory=lambda: [0] * 6)
+    edges: tuple[float, ...] = _EDGES
+    right: list[int] = Field(default_factory=lambda: [0] * (len(_EDGES) - 1))
+    total: list[int] = Field(default_factory=lambda: [0] * (len(_EDGES) - 1))
 
     def add(self, confidence: float, right: bool) -> None:
         for i in range(len(self.edges) - 1):
@@ -94,7 +97,8 @@ class Calibration(BaseModel):
                 return
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"bin": f"[{self.edges[i]:.2f}, {min(1.0, self.edges[i + 1]):.2f}{']' if i == len(self.total) - 1 else ')'}",
+        last = len(self.total) - 1
+        return [{"bin": f"[{self.edges[i]:.2f}, {min(1.0, self.edges[i + 1]):.2f}{']' if i == last else ')'}",
                  "fields": self.total[i],
                  "accuracy": round(self.right[i] / self.total[i], 4) if self.total[i] else None}
                 for i in range(len(self.total))]

@@ -332,7 +332,7 @@ def test_captions_are_never_text_values(tok):
     from engine.registry import create_engine
 
     request = _no_vendor_request()
-    captions = create_engine("baseline").caption_words(request)
+    _, captions = create_engine("baseline").read(request, captions=True)
     texts = {" ".join(request.words[i].text for i in sorted(c)) for c in captions}
     assert {"INVOICE NO.", "Date:", "Total"} <= texts
     plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]

@@ -13,7 +13,7 @@ import logging
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -27,6 +27,9 @@ from engine.embedded.pointers import SlotPointers, fold_text
 from engine.embedded.prompt import build_prompt
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN
 from engine.errors import EngineOptionsError, ModelLoadError
+
+if TYPE_CHECKING:
+    from engine.baseline import BaselineEngine
 
 __all__ = ["DEFAULT_MODEL_DIR", "EmbeddedEngine", "EmbeddedOptions"]
 
@@ -89,7 +92,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self._pointers: dict[str, SlotPointers] = {}
         self._drafts: dict[str, list[list[int]]] = {}
         self._answers: dict[str, EngineResult] = {}  # the baseline's answer behind each draft
-        self._baseline: Any = None
+        self._baseline: BaselineEngine | None = None
         self._null_id = self.pointer_null_id()
         self.calibration: ConfidenceMap | None = None
         if model_dir is not None:
@@ -135,28 +138,28 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         if prompt.unpointed:
             logger.warning("request %s: %d spans beyond the model's %d pointers cannot be chosen", request.id,
                            prompt.unpointed, self.n_pointers)
-        captions = self._baseline_engine().caption_words(request)
+        answer, captions = self._baseline_engine().read(request, captions=True)
         pointers = self._pointers[request.id] = SlotPointers(plan, prompt, self.vocab, captions=captions)
         if self.options.draft == "baseline":
-            self._drafts[request.id] = self._draft(request, plan, pointers)
+            self._answers[request.id] = answer
+            self._drafts[request.id] = self._draft(request, answer, plan, pointers)
         ids = encode_prompt(self.tokenizer, prompt)
         truncated = len(ids) > self.options.max_prompt_tokens
         if truncated:
             ids = ids[: self.options.max_prompt_tokens]
         return PreparedPrompt(ids, truncated=truncated)
 
-    def _baseline_engine(self) -> Any:
+    def _baseline_engine(self) -> BaselineEngine:
         """The rules engine: it writes the drafts and names the captions no text slot may point at."""
         if self._baseline is None:
-            from engine.registry import create_engine
+            from engine.baseline import BaselineEngine
 
-            self._baseline = create_engine("baseline")
+            self._baseline = BaselineEngine(BaselineEngine.Options())
         return self._baseline
 
-    def _draft(self, request: EngineRequest, plan: CanvasPlan, pointers: SlotPointers) -> list[list[int]]:
+    def _draft(self, request: EngineRequest, answer: EngineResult, plan: CanvasPlan, pointers: SlotPointers
+               ) -> list[list[int]]:
         """The baseline engine's answer written as canvases of pointers (empty when it cannot be written)."""
-        [answer] = self._baseline_engine().extract_batch([request])
-        self._answers[request.id] = answer
         if not answer.data:
             return []
         def pointer_of(placed: PlacedSlot, value: Any) -> int:

@@ -223,12 +223,12 @@ def _counts(results: Sequence[Any], docs: Sequence[Any]) -> dict[str, tuple[int,
     return {k: (c.tp, c.fp, c.fn) for k, c in board.fields.items()}
 
 
-def _scalars(data: Mapping[str, Any] | None, prefix: str = "") -> dict[str, Any]:
-    """Header values by path (nested models flattened, lists left out)."""
+def _header(data: Mapping[str, Any] | None, prefix: str = "") -> dict[str, Any]:
+    """Header values by path, null ones included (nested models flattened, lists left out)."""
     out: dict[str, Any] = {}
     for k, v in (data or {}).items():
         if isinstance(v, Mapping):
-            out.update(_scalars(v, f"{prefix}{k}."))
+            out.update(_header(v, f"{prefix}{k}."))
         elif not isinstance(v, list):
             out[prefix + k] = v
     return out
@@ -236,19 +236,17 @@ def _scalars(data: Mapping[str, Any] | None, prefix: str = "") -> dict[str, Any]
 
 def _fill_errors(results: Sequence[Any], docs: Sequence[Any], drafts: Sequence[Mapping[str, Any] | None]
                  ) -> dict[str, int]:
-    """Wrong-value units (a wrong value: one fp and one fn) per header field, over the documents whose draft
+    """Wrong-value units (false positives plus false negatives) per header field, over the documents whose draft
     left that field null."""
-    from pipeline.scoring import same_value
+    from pipeline.scoring import FieldCounts
 
-    out: dict[str, int] = {}
+    counts: dict[str, FieldCounts] = {}
     for result, doc, draft in zip(results, docs, drafts, strict=True):
-        pred, truth, rules = _scalars(result.data), _scalars(doc.truth), _scalars(draft)
+        pred, truth, rules = _header(result.data), _header(doc.truth), _header(draft)
         for path in set(truth) | set(pred):
-            if rules.get(path) is not None:
-                continue
-            p, t = pred.get(path), truth.get(path)
-            out[path] = out.get(path, 0) + (0 if same_value(p, t) else int(p is not None) + int(t is not None))
-    return out
+            if rules.get(path) is None:
+                counts.setdefault(path, FieldCounts()).add(pred.get(path), truth.get(path))
+    return {path: c.fp + c.fn for path, c in counts.items()}
 
 
 def _f1(tp: int, fp: int, fn: int) -> float:

@@ -102,12 +102,12 @@ def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], token
             skipped += 1
             continue
         request = EngineRequest(id=doc.id, words=doc.words, target=plan.target)  # type: ignore[attr-defined]
-        draft = None
-        if draft_engine is not None:
+        answer, captions = rules.read(request, captions=True)
+        if draft_engine is not None and draft_engine is not rules:
             [answer] = draft_engine.extract_batch([request])
-            draft = answer.data
+        draft = answer.data if draft_engine is not None else None
         ex = make_example(doc.id, doc.words, doc.truth, plan, tokenizer, vocab,  # type: ignore[attr-defined]
-                          n_pointers=n_pointers, rng=rng, draft=draft, captions=rules.caption_words(request))
+                          n_pointers=n_pointers, rng=rng, draft=draft, captions=captions)
         if ex is None:
             skipped += 1
         else:
