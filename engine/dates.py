@@ -196,10 +196,32 @@ _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}
 
 
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
-    """:func:`infer_date_order` over a document's lines; when its dates decide nothing, a US address or phone
-    number means month first. None when nothing hints either way."""
+    """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
+    they go forward in time (:func:`_chronological_order`); else a US address or phone number means month first.
+    None when nothing hints either way."""
     lines = list(lines)
-    order = infer_date_order(lines)
+    order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_US_HINT.search(line) for line in lines):
         return DateOrder.MDY
     return order
+
+
+def _chronological_order(lines: Iterable[str]) -> DateOrder | None:
+    """The order under which a document's dates, in reading order, more often go forward in time (an invoice
+    date printed before its due date, an order date before a delivery): ``03/04/2023`` then ``05/03/2023`` is
+    March 4th then May 3rd, not April 3rd then March 5th. None when the readings agree or tie."""
+    readings: dict[DateOrder, list[date]] = {DateOrder.DMY: [], DateOrder.MDY: []}
+    for line in lines:
+        for m in _VOTE.finditer(line):
+            if m.group(0).count(".") >= 2:
+                continue  # dotted dates are day first everywhere
+            a, b, y = int(m.group(1)), int(m.group(2)), _year(m.group(3))
+            dmy, mdy = _make(y, b, a), _make(y, a, b)
+            if dmy is None or mdy is None:
+                continue
+            readings[DateOrder.DMY].append(dmy)
+            readings[DateOrder.MDY].append(mdy)
+    forward = {order: sum(x < y for x, y in zip(ds, ds[1:], strict=False)) for order, ds in readings.items()}
+    if forward[DateOrder.DMY] == forward[DateOrder.MDY]:
+        return None
+    return max(forward, key=forward.__getitem__)

@@ -171,7 +171,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "date facture|date d emission|data wystawienia|data faktury|fecha de factura|fecha factura|"
         "fecha de emision|data fattura|data documento|data da fatura|data de emissao|emise le|emis le|"
         "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
-        "data emissione|date of invoice")
+        "data emissione|date of invoice|bill date|date of bill|document date|statement date|"
+        "invoice issued|date invoiced")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
@@ -199,7 +200,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
         "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total|total iva|iva total|"
-        "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst"),
+        "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst|taxes|tax total|"
+        "total taxes|sales tax total|gst amount|tax due"),
     "total": _p(
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
@@ -209,10 +211,12 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "razem|do zaplaty|naleznosc|naleznosc ogolem|suma|razem brutto|wartosc brutto|importe total|"
         "total a pagar|totale|totale fattura|importo totale|da pagare|total for this invoice|"
         "total amount due|amount to pay|total eur|total usd|netto a pagare|totale a pagare|importo dovuto|"
-        "totale da pagare|total factura|importe a pagar|do zaplaty razem|razem do zaplaty")
+        "totale da pagare|total factura|importe a pagar|do zaplaty razem|razem do zaplaty|net payable|"
+        "balance payable|total balance|amount owing|total owing")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
-        "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|"
+        "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
+        "billed by|billed from|provider|remit to|payable to|"
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente"),

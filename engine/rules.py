@@ -100,7 +100,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])
     best, best_score = None, float("-inf")
-    for s in doc.spans:
+    for whole in doc.spans:
+        s = _without_title(doc, whole)  # "Invoice Pixelwerk Studio": the title is printed on the name's line
         if (s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
                 or (s.page, s.line) in header_lines):
             continue
@@ -152,8 +153,41 @@ def sender_line(doc: SpanDoc) -> Found | None:
     return None
 
 
+# Title words that a flowed header can print on the issuer's line ("Invoice Cedar Lane Catering"), and the words
+# that qualify them ("Tax Invoice", "Sales Invoice")
+_STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura receipt quittung "
+                           "proforma".split())
+_TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma".split())
+
+
+def _without_title(doc: SpanDoc, span: Span) -> Span:
+    """The span without a document title printed on the same line before or after the name."""
+    idx = list(span.word_indices)
+
+    def title_run(order: list[int]) -> int:
+        n = 0
+        while n < len(order) and normalise(doc.words[order[n]].text).strip(".:") in _TITLE_QUALIFIERS:
+            n += 1
+        if n < len(order) and normalise(doc.words[order[n]].text).strip(".:") in _STRONG_TITLES:
+            return n + 1
+        return 0
+
+    head = title_run(idx)
+    tail = title_run(idx[::-1][: len(idx) - head])
+    rest = idx[head: len(idx) - tail]
+    if (head or tail) and sum(c.isalpha() for i in rest for c in doc.words[i].text) >= 3:
+        boxes = [doc.words[i].bbox for i in rest]
+        return span.model_copy(update={
+            "word_indices": rest, "text": " ".join(doc.words[i].text for i in rest),
+            "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                     max(b[3] for b in boxes))})
+    return span
+
+
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:
-    """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
+    """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC") or a document
+    title beside it ("INVOICE Oakridge Facility Services")."""
+    span = _without_title(doc, span)
     words = [doc.words[i] for i in span.word_indices]
     head = words[0].text
     initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())
@@ -178,7 +212,7 @@ def customer_block(doc: SpanDoc) -> set[int]:
 
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
-    toks = doc.tokens.get(s.index, ())
+    toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
     if (not toks or (len(toks) <= 3 and set(toks) & _TITLE_WORDS) or _ADDRESSY.search(s.text)
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False

@@ -64,6 +64,12 @@ def option_text(line: list[Span], i: int) -> str:
     return nxt.text if nxt is not None and nxt.checked is None else ""
 
 
+def _overlap(a: Span, b: Span) -> float:
+    """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
+    width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
+    return (min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])) / width
+
+
 class SpanDoc:
     """The spans of one document with the lookups the rules need."""
 
@@ -151,9 +157,13 @@ class SpanDoc:
             for dist, over in self.below(label):
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack
+                # a value under the label itself before a neighbour's that only comes near it
                 hits = [x for x in over if accept(x)]
-                for s in hits:
-                    found.append(Found(s, ls * (0.85 - 0.1 * dist), [label, s]))
+                aligned = [_overlap(x, label) for x in hits]
+                clear = max(aligned, default=0.0) >= 0.5
+                for s, a in zip(hits, aligned, strict=True):
+                    off = 0.1 if clear and a < 0.3 else 0.0
+                    found.append(Found(s, ls * (0.85 - 0.1 * dist - off), [label, s]))
                 if hits:
                     break
         return sorted(found, key=lambda f: -f.confidence)

@@ -98,6 +98,8 @@ _MARKERS = frozenset(
     "invoice rechnung factuur facture faktura fattura factura receipt bill quittung beleg order bestellung "
     "commande bestelling zamówienie pedido ordine".split()
 )
+# A compound that ends in a word for "number" closes a label the same way ("Factuurnummer R890342").
+_COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}(?:nummer|numer|number|nr\.?)")
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
@@ -162,7 +164,7 @@ class _Classifier:
         if (t.endswith((":", "：")) and not _TIME.fullmatch(t[:-1])) or t in (":", "："):  # "Date:", "19%:"
             u.kinds, u.label_end = {SpanKind.LABEL}, True
             return u
-        if low in _MARKERS:
+        if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t):
             u.kinds, u.marker = {SpanKind.TEXT}, True
             return u
         if self._typed(t, u):

@@ -65,6 +65,8 @@ def fit_cmd(
     examples_cache: Annotated[Path | None, typer.Option("--examples-cache", help="Pickle of the built training "
                                                         "examples, reused while corpus and tokenizer are "
                                                         "unchanged (building drafts takes minutes).")] = None,
+    draft_swap: Annotated[float, typer.Option("--draft-swap", help="Share of a draft's slots given a plausible "
+                                              "wrong value, so the model learns to overrule a misread.")] = 0.0,
     noise_min: Annotated[float, typer.Option("--noise-min", help="Lowest re-noised share of a canvas's slots.")] = 0.05,
     self_conditioning: Annotated[float, typer.Option("--self-conditioning")] = 0.35,
     sc_temperature: Annotated[str, typer.Option(
@@ -85,7 +87,7 @@ def fit_cmd(
         fail("the corpus is empty")
     held = list(read_corpus(held_out)) if held_out else []
     settings = TrainSettings(steps=steps, batch_size=batch_size, lr=lr, seed=seed, threads=threads,
-                             draft_fraction=draft_fraction, noise_min=noise_min,
+                             draft_fraction=draft_fraction, draft_swap=draft_swap, noise_min=noise_min,
                              self_conditioning=self_conditioning,
                              sc_temperature=tuple(float(x) for x in sc_temperature.split(",")),
                              arch=EmbeddedArch(hidden_size=hidden, layers=layers))

@@ -138,7 +138,8 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     :class:`~pipeline.errors.DecompressionBombError` when an image on the page is over ``limits.max_pixels``
     (checked from the image dictionaries, before anything on the page is rendered).
     """
-    flags = pymupdf.TEXTFLAGS_WORDS | pymupdf.TEXT_MEDIABOX_CLIP
+    # ligatures are written out ("ﬃ" → "ffi"): a value must read as its letters to be matched and grounded
+    flags = (pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES) | pymupdf.TEXT_MEDIABOX_CLIP
     with _warnings_lock:
         pymupdf.TOOLS.mupdf_warnings(reset=True)
         try:

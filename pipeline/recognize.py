@@ -344,16 +344,26 @@ def _split_line(text: str, quad: np.ndarray, score: float) -> list[RawWord]:
 
 
 def get_recognizer(settings: OCRSettings) -> Recognizer:
-    """This thread's recognizer for ``settings.engine`` (``auto`` and ``tesseract`` → Tesseract)."""
+    """This thread's recognizer for ``settings.engine``: ``auto`` is RapidOCR (Tesseract where rapidocr is not
+    installed), ``rapidocr`` and ``tesseract`` name one."""
     key = (settings.engine, settings.languages, settings.tessdata)
     cache: dict[tuple[Any, ...], Recognizer] = getattr(_local, "recognizers", None) or {}
     _local.recognizers = cache
     if key not in cache:
-        if settings.engine == "rapidocr":
+        if settings.engine == "rapidocr" or (settings.engine == "auto" and _rapidocr_installed()):
             cache[key] = RapidOcrRecognizer(settings)
         else:
             cache[key] = TesseractRecognizer(settings)
     return cache[key]
+
+
+def _rapidocr_installed() -> bool:
+    import importlib.util
+
+    if importlib.util.find_spec("rapidocr") is not None:
+        return True
+    logger.warning("rapidocr is not installed: scans are read with Tesseract (less accurate on poor scans)")
+    return False
 
 
 def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:

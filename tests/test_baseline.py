@@ -366,6 +366,29 @@ def test_the_return_address_line_names_the_sender() -> None:
     assert _run(layout(rows), Invoice).data["vendor_name"] is None  # a table row is no return address
 
 
+def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows() -> None:
+    """Headers as HTML billing tools flow them: the title on the issuer's line, "Label value" with no colon, and
+    a row of labels over a row of values."""
+    # the title a word space before the name; the due date's label just right of the issue date's value
+    rows = [[(0.1, "Invoice"), (0.162, "Cedar Lane Catering")], [(0.1, "4410 Market Street")],
+            [(0.1, "Factuur aan"), (0.5, "Factuurnummer R890342")], [(0.1, "Harper & Lowe Architects")],
+            [(0.1, "Facture n°"), (0.635, "Date"), (0.72, "Échéance"), (0.85, "Ref.")],
+            [(0.1, "INV-2682"), (0.635, "21/09/2021"), (0.72, "21/10/2021"), (0.85, "PO-98703")],
+            [(0.1, "Description"), (0.8, "Amount")], [(0.1, "Consulting"), (0.8, "100.00")],
+            [(0.6, "Total"), (0.8, "100.00")]]
+    words = layout(rows, heights={0: 0.02})
+    result = _run(words, Invoice)
+    data = result.data
+    assert data["vendor_name"] == "Cedar Lane Catering"
+    assert data["invoice_number"] in ("R890342", "INV-2682")
+    assert data["invoice_date"] == "2021-09-21" and data["due_date"] == "2021-10-21"
+    _grounded(result, words)
+    rows[0] = [(0.1, "Invoice Pixelwerk Studio")]  # title and name in one cell
+    rows[4:6] = []
+    data = _run(layout(rows), Invoice).data
+    assert data["vendor_name"] == "Pixelwerk Studio" and data["invoice_number"] == "R890342"
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("53761 Madison", ("53761", "Madison")), ("1071 HM Amsterdam", ("1071 HM", "Amsterdam")),
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),

@@ -141,6 +141,33 @@ def test_training_learns_a_document_and_resumes(tok, tmp_path: Path):
         assert torch.equal(p1.detach(), p2.detach()), n1
 
 
+def test_draft_swap_gives_slots_plausible_wrong_values(tok, tmp_path: Path):
+    """Swapped draft slots take another allowed token (often another slot's draft token), never a disallowed one;
+    the skeleton and the unswapped slots keep the draft."""
+    words, truth = invoice_words()
+    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
+    ex = make_example("x", words, truth, plan, tok, tok.get_vocab(), n_pointers=64, rng=random.Random(0),
+                      draft=truth)
+    assert ex.drafts[0] is not None
+    model, arch = _tiny_model(tok)
+    settings = TrainSettings(batch_size=1, draft_fraction=1.0, draft_swap=0.5, noise_min=0.0, arch=arch, threads=1)
+    trainer = Trainer(model, tok, [ex], [], settings, tmp_path)
+    t = trainer.batch([(ex, 0)])
+    from engine.logits import allowed_masks
+
+    table, index = allowed_masks([ex.constraints[0]], trainer.vocab_size, "cpu")
+    allowed = table[index][0]
+    slots = torch.zeros(len(ex.canvases[0]), dtype=torch.bool)
+    slots[list(ex.constraints[0].constrained_positions)] = True
+    draft = torch.tensor(ex.drafts[0])
+    canvas = trainer._swap_draft(torch.where(slots, draft, torch.tensor(ex.canvases[0])), slots, allowed)
+    changed = canvas != draft
+    assert changed.any() and not (changed & ~slots).any()
+    assert all(bool(allowed[p, canvas[p]]) for p in torch.nonzero(changed).flatten().tolist())
+    assert (canvas[slots & ~changed] == draft[slots & ~changed]).all()
+    assert t["canvas"].shape == t["target"].shape
+
+
 def test_engine_loads_a_saved_model_and_extracts(tok, tmp_path: Path):
     """A model trained to fit one document, saved, loaded by the engine through from_pretrained, extracts it."""
     words, truth = invoice_words()

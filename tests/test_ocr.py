@@ -23,7 +23,9 @@ from tests import inputs_factory as F
 
 
 def settings(**limits) -> Settings:
-    return Settings(limits=LimitSettings(**limits), ocr=OCRSettings())
+    # Tesseract: these tests pin its page handling (deskew, orientation, small text, timeouts); the default
+    # engine (RapidOCR) has a test of its own below
+    return Settings(limits=LimitSettings(**limits), ocr=OCRSettings(engine="tesseract"))
 
 
 def load(path: Path, s: Settings | None = None, **kw):
@@ -79,6 +81,23 @@ def test_born_digital_pdf_words_boxes_and_reading_order(tmp_path: Path):
     assert doc.pages[1].image_path.read_bytes() == doc.images[1]
     assert doc.pages[1].image_path.name == "page-2.png"
     assert set(doc.seconds) == {"load", "ocr"} and doc.seconds["ocr"] == 0
+
+
+def test_text_layer_ligatures_are_written_out(tmp_path: Path):
+    """A PDF whose text layer holds ligature glyphs (an HTML engine shapes "Office" with "ﬃ") reads as letters."""
+    import pymupdf
+
+    path = tmp_path / "lig.pdf"
+    story = pymupdf.Story(html="<p>Marlow Office Supply, fluffy waffles</p>")
+    writer = pymupdf.DocumentWriter(str(path))
+    device = writer.begin_page(pymupdf.paper_rect("a4"))
+    story.place(pymupdf.Rect(40, 40, 500, 200))
+    story.draw(device)
+    writer.end_page()
+    writer.close()
+    with pymupdf.open(str(path)) as raw:  # the file really holds ligatures
+        assert any("\ufb03" in w[4] or "\ufb04" in w[4] for w in raw[0].get_text("words"))
+    assert texts(load(path)) == ["Marlow", "Office", "Supply,", "fluffy", "waffles"]
 
 
 def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
@@ -270,7 +289,7 @@ def test_odd_image_modes_are_flattened(tmp_path: Path):
 
 def test_missing_language_data_is_a_config_error(tmp_path: Path):
     path = _png(tmp_path / "a.png")
-    s = Settings(ocr=OCRSettings(languages="xx_nonexistent"))
+    s = Settings(ocr=OCRSettings(engine="tesseract", languages="xx_nonexistent"))
     with pytest.raises(E.ConfigError, match="xx_nonexistent"):
         load(path, s)
 
@@ -328,6 +347,16 @@ def test_a_tall_heading_does_not_chain_two_lines_together():
 ])
 def test_is_garbage(text: str, conf: float, garbage: bool):
     assert is_garbage(text, conf) is garbage
+
+
+def test_default_engine_reads_scans_with_rapidocr(tmp_path: Path):
+    """ocr.engine = auto reads an image page with RapidOCR, turned upright and deskewed first."""
+    path = F.save_image(F.scanned_invoice(dpi=200, angle=1.5).rotate(90, expand=True), tmp_path / "scan.png",
+                        dpi=200)
+    doc = load(path, Settings())
+    assert doc.pages[0].text_source is TextSource.RAPIDOCR
+    assert recall(texts(doc), F.invoice_words()) >= 0.85
+    assert re.search(r"Total due\s+201\.00", " ".join(lines_of(doc)))
 
 
 @pytest.mark.slow

@@ -144,6 +144,16 @@ def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
     assert guess_date_order(["75008 Paris", "Date: 04/12/2020"]) is None
     assert guess_date_order(["Albany, NY 12202", "Date: 24/12/2020"]) == DateOrder.DMY
 
+
+def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
+    # issued 03/04/2023, due 05/03/2023: March 4th then May 3rd, not April 3rd then March 5th
+    assert guess_date_order(["Date of Issue 03/04/2023", "Payment Due 05/03/2023"]) == DateOrder.MDY
+    assert guess_date_order(["Date 03/03/2021", "Échéance 02/05/2021"]) == DateOrder.DMY
+    # the document's own dates outweigh an address: a French invoice to a customer in Austin, TX
+    assert guess_date_order(["Austin, TX 78701", "Date 03/03/2021 Échéance 02/05/2021"]) == DateOrder.DMY
+    assert guess_date_order(["Date 04/04/2021"]) is None  # nothing to compare
+    assert guess_date_order(["Datum 03.04.2023", "Fällig 05.03.2023"]) is None  # dotted dates: day first anyway
+
 # ----------------------------------------------------------------------------------------------- spans
 
 

@@ -55,6 +55,12 @@ class TrainSettings(BaseModel):
     noise_min: float = 0.05
     #: share of training canvases that start from the draft answer (the baseline's) instead of pure noise
     draft_fraction: float = 0.5
+    #: share of a draft's value slots replaced by a plausible wrong value before re-noising: another slot's draft
+    #: token where this slot allows it (a date read for the wrong date field, the subtotal for the total), else
+    #: another allowed token of the slot (a span of the same kind, or null). The baseline's drafts of the
+    #: training documents are nearly always right, so without this the model learns that an allowed draft
+    #: token is the answer and keeps the draft even where the rules misread the document.
+    draft_swap: float = 0.0
     checkpoint_every: int = 200
     eval_every: int = 200
     max_prompt_tokens: int = 4096
@@ -129,12 +135,31 @@ class Trainer:
                 if drafts and k < len(drafts) and drafts[k] is not None and \
                         float(torch.rand((), generator=self.gen)) < self.s.draft_fraction:
                     start[i] = torch.where(slots[i], torch.tensor(drafts[k]), target[i])
+                    if self.s.draft_swap > 0:
+                        start[i] = self._swap_draft(start[i], slots[i], allowed[i])
                     rate[i] = 0.3 * float(torch.rand((), generator=self.gen))
         flip = (torch.rand(target.shape, generator=self.gen) < rate) & slots
         random_ids = torch.randint(0, self.vocab_size, target.shape, generator=self.gen)
         canvas = torch.where(flip, random_ids, start)
         return {"input_ids": input_ids, "mask": mask, "canvas": canvas, "target": target, "learn": learn,
                 "allowed": allowed}
+
+    def _swap_draft(self, canvas: torch.Tensor, slots: torch.Tensor, allowed: torch.Tensor) -> torch.Tensor:
+        """``canvas`` with ``draft_swap`` of its slots given a plausible wrong value (see :class:`TrainSettings`)."""
+        positions = torch.nonzero(slots & (torch.rand(slots.shape, generator=self.gen) < self.s.draft_swap))
+        if not len(positions):
+            return canvas
+        out = canvas.clone()
+        slot_tokens = canvas[slots]
+        for p in positions.flatten().tolist():
+            ok = allowed[p].clone()
+            ok[canvas[p]] = False
+            others = [int(t) for t in slot_tokens.tolist() if ok[t]]
+            if others and float(torch.rand((), generator=self.gen)) < 0.5:
+                out[p] = others[int(torch.randint(len(others), (1,), generator=self.gen))]
+            elif ok.any():
+                out[p] = int(torch.multinomial(ok.float(), 1, generator=self.gen))
+        return out
 
     def _forward(self, t: dict[str, torch.Tensor], sc_logits: torch.Tensor | None = None,
                  sc_mask: torch.Tensor | None = None) -> torch.Tensor:

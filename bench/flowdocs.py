@@ -1,0 +1,289 @@
+"""Invoices from a second, independent generator: HTML laid out by PyMuPDF's Story (flow layout), for robustness.
+
+`docgen` places every word at coordinates of its own layout families. This script writes invoices the way many
+billing tools do, as HTML tables and paragraphs flowed onto the page by an HTML engine, with its own label
+vocabulary, column orders, number and date styles; a share is printed and scanned (rasterised at 150–200 DPI,
+rotated slightly, blurred, noised). The documents go through the pipeline's own text/OCR stage and every engine
+named, and the script reports the same figures as `bench/quality.py`.
+
+    python bench/flowdocs.py --n 40 --engines baseline,embedded --json bench/results/flowdocs.json
+
+Nothing in the engines is fitted on these documents; use them to see how the pipeline holds up on layouts it has
+never seen, not to tune rules against.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import io
+import json
+import logging
+import random
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CENT = Decimal("0.01")
+
+VENDORS = ["Northwind Traders LLC", "Blue Harbor Analytics Inc.", "Kestrel Print & Design", "Oakridge Facility Services",
+           "Lumen Software Ltd", "Brightwater Plumbing Co.", "Helios Solar GmbH", "Atelier Roche SARL",
+           "Van Dijk Installaties B.V.", "Nordlicht Medien GmbH", "Summit Legal Partners LLP", "Granite & Co. Builders",
+           "Pixelwerk Studio", "Cedar Lane Catering", "Quantum Freight Solutions", "Marlow Office Supply"]
+CUSTOMERS = ["Riverbend Dental Clinic", "Acme Holdings Corp.", "Stadtwerke Kleinberg", "Maison Lefèvre",
+             "Jansen Retail B.V.", "Pinecrest Academy", "Orbit Media Group", "Harper & Lowe Architects"]
+STREETS = ["4410 Market Street", "12 King's Road", "Hauptstraße 18", "27 rue des Lilas", "Keizersgracht 301",
+           "900 Elm Avenue, Suite 210", "Unit 5, Mill Lane"]
+CITIES = ["Portland, OR 97205", "London SW3 4NB", "80331 München", "69002 Lyon", "1016 AM Amsterdam",
+          "Austin, TX 78701", "Leeds LS1 4AP"]
+ITEMS = ["Website maintenance (monthly)", "Consulting hours", "Printer toner cartridge", "Annual software license",
+         "On-site installation", "Copper pipe 22 mm", "Design revisions", "Catering for 20 guests", "Freight charge",
+         "Office chairs", "Cloud storage 1 TB", "Legal review of contract", "Solar panel 400 W", "Training session",
+         "Cleaning service", "Delivery and setup", "Premium support plan", "Paper A4 (box)"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """One way of writing an invoice: language of its labels, formats and column order."""
+
+    name: str
+    lang: str
+    currency: str
+    symbol: str
+    date_fmt: str  # strftime
+    thousands: str
+    decimal: str
+    number_label: str
+    date_label: str
+    due_label: str
+    columns: tuple[str, ...]  # of: desc, qty, price, amount, sku
+    col_labels: dict[str, str]
+    subtotal_label: str
+    tax_label: str  # {rate}
+    total_label: str
+    title: str
+    bill_to: str
+
+
+STYLES = [
+    Style("modern-us", "en", "USD", "$", "%m/%d/%Y", ",", ".", "Invoice #", "Date of Issue", "Payment Due",
+          ("sku", "desc", "qty", "price", "amount"),
+          {"sku": "Item", "desc": "Description", "qty": "Qty", "price": "Unit Cost", "amount": "Line Total"},
+          "Subtotal", "Sales Tax ({rate}%)", "Balance Due", "INVOICE", "Billed To"),
+    Style("statement-gb", "en", "GBP", "£", "%d %B %Y", ",", ".", "Invoice No.", "Invoice Date", "Due By",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Service", "qty": "Hours", "price": "Rate", "amount": "Amount"},
+          "Net Amount", "VAT @ {rate}%", "Amount Payable", "Tax Invoice", "Invoice To"),
+    Style("plain-de", "de", "EUR", "€", "%d.%m.%Y", ".", ",", "Rechnungsnummer", "Rechnungsdatum", "Zahlbar bis",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Artikel", "qty": "Menge", "price": "Einzelpreis", "amount": "Gesamt"},
+          "Nettobetrag", "zzgl. MwSt. {rate} %", "Rechnungsbetrag", "Rechnung", "Rechnungsempfänger"),
+    Style("fr", "fr", "EUR", "€", "%d/%m/%Y", " ", ",", "Facture n°", "Date", "Échéance",
+          ("desc", "price", "qty", "amount"),
+          {"desc": "Désignation", "qty": "Qté", "price": "Prix unitaire HT", "amount": "Montant HT"},
+          "Total HT", "TVA {rate} %", "Total TTC", "FACTURE", "Client"),
+    Style("nl", "nl", "EUR", "€", "%d-%m-%Y", ".", ",", "Factuurnummer", "Factuurdatum", "Vervaldatum",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Omschrijving", "qty": "Aantal", "price": "Prijs", "amount": "Bedrag"},
+          "Subtotaal", "BTW {rate}%", "Totaal", "Factuur", "Factuur aan"),
+    Style("compact-us", "en", "USD", "$", "%b %d, %Y", ",", ".", "Invoice Number:", "Invoice Date:", "Due Date:",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Item & Description", "qty": "Quantity", "price": "Price", "amount": "Total"},
+          "Sub Total", "Tax {rate}%", "Total Amount Due", "Invoice", "Bill To:"),
+]
+
+CSS = """
+* {font-family: sans-serif; font-size: 10px;}
+h1 {font-size: 22px; margin: 0;}
+.vendor {font-size: 15px; font-weight: bold;}
+.muted {color: #555555;}
+table {border-collapse: collapse; width: 100%;}
+td, th {padding: 3px 5px; text-align: left;}
+th {background-color: #dddddd;}
+.num {text-align: right;}
+.totals td {text-align: right;}
+"""
+
+
+def _money(value: Decimal, s: Style, symbol: bool = True) -> str:
+    whole, frac = f"{value:.2f}".split(".")
+    groups = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    text = s.thousands.join([whole, *groups]) + s.decimal + frac
+    if not symbol:
+        return text
+    return f"{s.symbol}{text}" if s.lang == "en" else f"{text} {s.symbol}"
+
+
+def _qty(value: Decimal, s: Style) -> str:
+    return str(int(value)) if value == value.to_integral() else f"{value:.2f}".replace(".", s.decimal)
+
+
+def _date(d: date, s: Style) -> str:
+    months = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+              "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"}
+    text = d.strftime(s.date_fmt)
+    if s.lang in months and "%B" in s.date_fmt:
+        text = text.replace(d.strftime("%B"), months[s.lang].split()[d.month - 1])
+    return text
+
+
+def make_invoice(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """(HTML, truth in the invoice schema's keys) of one invoice."""
+    s = rng.choice(STYLES)
+    e = html.escape
+    vendor, customer = rng.choice(VENDORS), rng.choice(CUSTOMERS)
+    number = rng.choice([f"INV-{rng.randint(1000, 99999)}", f"{rng.randint(2019, 2025)}-{rng.randint(1, 999):04d}",
+                         f"{rng.choice('ABCFRS')}{rng.randint(100000, 999999)}"])
+    issued = date(2019, 1, 1) + timedelta(days=rng.randint(0, 2400))
+    due = issued + timedelta(days=rng.choice([7, 14, 30, 45, 60]))
+    rate = Decimal(rng.choice(["5", "7", "8.25", "10", "19", "20", "21"]))
+    items = []
+    for _ in range(rng.randint(1, 9)):
+        qty = Decimal(rng.choice([1, 1, 2, 3, 5, 10, 12])) if rng.random() < 0.85 else \
+            Decimal(rng.randint(5, 80)) / 4
+        price = (Decimal(rng.randint(150, 250000)) / 100).quantize(CENT)
+        items.append({"description": rng.choice(ITEMS), "quantity": qty, "unit_price": price,
+                      "amount": (qty * price).quantize(CENT, ROUND_HALF_UP)})
+    subtotal = sum((i["amount"] for i in items), Decimal(0))
+    tax = (subtotal * rate / 100).quantize(CENT, ROUND_HALF_UP)
+    total = subtotal + tax
+    rate_text = f"{rate.normalize():f}".replace(".", s.decimal)
+    head = [f'<td width="60%"><p class="vendor">{e(vendor)}</p><p class="muted">{e(rng.choice(STREETS))}<br/>'
+            f'{e(rng.choice(CITIES))}<br/>{e(rng.choice(["info", "billing", "accounts"]))}@'
+            f'{e(vendor.split()[0].lower())}.example</p></td>',
+            f'<td width="40%" class="num"><h1>{e(s.title)}</h1></td>']
+    if rng.random() < 0.5:
+        head.reverse()
+    pairs = [(s.number_label, number), (s.date_label, _date(issued, s)), (s.due_label, _date(due, s))]
+    if rng.random() < 0.5:
+        pairs.append(("PO Number" if s.lang == "en" else "Ref.", f"PO-{rng.randint(10000, 99999)}"))
+    bill = (f"<p><b>{e(s.bill_to)}</b><br/>{e(customer)}<br/>{e(rng.choice(STREETS))}<br/>"
+            f"{e(rng.choice(CITIES))}</p>")
+    if rng.random() < 0.5:  # label and value side by side in the cell right of the recipient
+        meta = "".join(f"<p><b>{e(k)}</b>&nbsp;&nbsp;&nbsp;{e(v)}</p>" for k, v in pairs)
+        parties = f'<table><tr><td width="50%">{bill}</td><td width="50%">{meta}</td></tr></table>'
+    else:  # a row of labels over a row of values, under the recipient
+        parties = (f"{bill}<table><tr>{''.join(f'<th>{e(k)}</th>' for k, _ in pairs)}</tr>"
+                   f"<tr>{''.join(f'<td>{e(v)}</td>' for _, v in pairs)}</tr></table>")
+    cells = {"sku": lambda i, k: f"<td>{k + 1:02d}</td>", "desc": lambda i, k: f"<td>{e(i['description'])}</td>",
+             "qty": lambda i, k: f'<td class="num">{_qty(i["quantity"], s)}</td>',
+             "price": lambda i, k: f'<td class="num">{_money(i["unit_price"], s, symbol=False)}</td>',
+             "amount": lambda i, k: f'<td class="num">{_money(i["amount"], s, symbol=False)}</td>'}
+    header = "".join(f'<th{" class=num" if c in ("qty", "price", "amount") else ""}>{e(s.col_labels[c])}</th>'
+                     for c in s.columns)
+    rows = "".join("<tr>" + "".join(cells[c](item, k) for c in s.columns) + "</tr>" for k, item in enumerate(items))
+    totals = (f'<tr><td width="50%"></td><td>{e(s.subtotal_label)}</td><td>{_money(subtotal, s)}</td></tr>'
+              f'<tr><td></td><td>{e(s.tax_label.format(rate=rate_text))}</td><td>{_money(tax, s)}</td></tr>'
+              f'<tr><td></td><td><b>{e(s.total_label)}</b></td><td><b>{_money(total, s)}</b></td></tr>')
+    notes = {"en": "Thank you for your business. Please include the invoice number with your payment.",
+             "de": "Vielen Dank für Ihren Auftrag. Bitte geben Sie die Rechnungsnummer bei Zahlung an.",
+             "fr": "Merci de votre confiance. Paiement par virement bancaire.",
+             "nl": "Bedankt voor uw opdracht. Vermeld bij betaling het factuurnummer."}[s.lang]
+    body = (f"<table><tr>{''.join(head)}</tr></table><br/>"
+            f"{parties}<br/>"
+            f"<table><tr>{header}</tr>{rows}</table><br/>"
+            f'<table class="totals">{totals}</table>'
+            f'<p class="muted">{e(notes)}</p>')
+    truth = {"vendor_name": vendor, "invoice_number": number, "invoice_date": issued.isoformat(),
+             "due_date": due.isoformat(), "currency": s.currency, "subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}",
+             "total": f"{total:.2f}",
+             "line_items": [{"description": i["description"], "quantity": f"{i['quantity'].normalize():f}",
+                             "unit_price": f"{i['unit_price']:.2f}", "amount": f"{i['amount']:.2f}"} for i in items]}
+    return f"<html><body>{body}</body></html>", truth
+
+
+def render_pdf(markup: str, path: Path) -> None:
+    import pymupdf
+
+    story = pymupdf.Story(html=markup, user_css=CSS)
+    writer = pymupdf.DocumentWriter(str(path))
+    page = pymupdf.paper_rect("a4")
+    more = 1
+    while more:
+        device = writer.begin_page(page)
+        more, _ = story.place(page + (40, 40, -40, -40))
+        story.draw(device)
+        writer.end_page()
+    writer.close()
+
+
+def scan(pdf_path: Path, out: Path, rng: random.Random) -> None:
+    """Print and scan: first page rasterised at 150–200 DPI, turned slightly, blurred, noised, saved as PNG."""
+    import numpy as np
+    import pymupdf
+    from PIL import Image, ImageFilter
+
+    dpi = rng.choice([150, 200])
+    with pymupdf.open(str(pdf_path)) as doc:
+        pix = doc[0].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+        image = Image.open(io.BytesIO(pix.tobytes("png"))).convert("L")
+    image = image.rotate(rng.uniform(-1.5, 1.5), resample=Image.Resampling.BICUBIC, fillcolor=255, expand=True)
+    image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))
+    arr = np.asarray(image, dtype=np.float32)
+    arr = arr * rng.uniform(0.85, 1.0) + rng.uniform(0, 25) + np.random.default_rng(rng.randint(0, 2**31)).normal(
+        0, rng.uniform(3, 9), arr.shape)
+    Image.fromarray(np.clip(arr, 0, 255).astype("uint8")).save(out, dpi=(dpi, dpi))
+
+
+def build(folder: Path, n: int, seed: int, scanned_fraction: float) -> list[tuple[Path, dict[str, Any]]]:
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        markup, truth = make_invoice(rng)
+        pdf = folder / f"flow-{seed + k}.pdf"
+        render_pdf(markup, pdf)
+        if rng.random() < scanned_fraction:
+            png = pdf.with_suffix(".png")
+            scan(pdf, png, rng)
+            pdf.unlink()
+            pdf = png
+        out.append((pdf, truth))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=5_000_000)
+    ap.add_argument("--scanned-fraction", type=float, default=0.25)
+    ap.add_argument("--engines", default="embedded,baseline")
+    ap.add_argument("--keep", type=Path, default=None, help="folder to keep the generated documents in")
+    ap.add_argument("--json", type=Path, default=None)
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+
+    from bench.quality import print_table, run_engine
+    from pipeline.config import Settings
+    from pipeline.ingest import identify
+    from pipeline.ocr import load_document
+
+    settings = Settings()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        docs = []
+        for path, truth in build(folder, args.n, args.seed, args.scanned_fraction):
+            words = load_document(identify(path, folder, settings.limits), settings).words
+            (folder / f"{path.name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False))
+            docs.append((path.name, "invoice", words, truth, None))
+    report = {name: run_engine(name, docs, 4) for name in args.engines.split(",")}
+    print_table(f"flow-layout invoices ({len(docs)}, {args.scanned_fraction:.0%} scanned; a generator independent "
+                "of docgen)", report)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
