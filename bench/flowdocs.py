@@ -258,11 +258,13 @@ def main() -> int:
     ap.add_argument("--scanned-fraction", type=float, default=0.25)
     ap.add_argument("--engines", default="embedded,baseline")
     ap.add_argument("--keep", type=Path, default=None, help="folder to keep the generated documents in")
-    ap.add_argument("--json", type=Path, default=None)
+    from bench.quality import add_engine_arguments, engine_options, print_table, run_engine, save_report
+
+    add_engine_arguments(ap)
     args = ap.parse_args()
+    options = engine_options(args)
     logging.basicConfig(level=logging.WARNING)
 
-    from bench.quality import print_table, run_engine
     from pipeline.config import Settings
     from pipeline.ingest import identify
     from pipeline.ocr import load_document
@@ -276,12 +278,10 @@ def main() -> int:
             words = load_document(identify(path, folder, settings.limits), settings).words
             (folder / f"{path.name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False))
             docs.append((path.name, "invoice", words, truth, None))
-    report = {name: run_engine(name, docs, 4) for name in args.engines.split(",")}
+    report = {name: run_engine(name, docs, 4, options.get(name)) for name in args.engines.split(",")}
     print_table(f"flow-layout invoices ({len(docs)}, {args.scanned_fraction:.0%} scanned; a generator independent "
                 "of docgen)", report)
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2, default=str))
+    save_report(args.json, report)
     return 0
 
 

@@ -90,8 +90,9 @@ def real_invoices(folder: Path) -> list[tuple[str, list[Word], dict[str, Any], l
     return out
 
 
-def run_engine(name: str, docs: list[tuple[str, str, list[Word], dict, list[str] | None]], batch: int) -> dict:
-    engine = create_engine(name, {})
+def run_engine(name: str, docs: list[tuple[str, str, list[Word], dict, list[str] | None]], batch: int,
+               options: dict[str, Any] | None = None) -> dict:
+    engine = create_engine(name, options or {})
     board = Scoreboard()
     by_type: dict[str, Scoreboard] = {}
     seconds: list[float] = []
@@ -145,6 +146,23 @@ def field_comparison(results: dict[str, dict], engine: str, reference: str) -> d
             "equal": [f for f, d in delta.items() if d == 0], "worse": [f for f, d in delta.items() if d < 0]}
 
 
+def add_engine_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options every quality benchmark takes: where its JSON report goes, which embedded model runs."""
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--embedded-model", type=Path, default=None,
+                    help="checkpoint folder for the embedded engine (default: the packaged model)")
+
+
+def engine_options(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    return {"embedded": {"model": str(args.embedded_model)}} if args.embedded_model else {}
+
+
+def save_report(path: Path | None, report: dict[str, Any]) -> None:
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2, default=str))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=100, help="held-out documents to generate")
@@ -153,8 +171,9 @@ def main() -> int:
     ap.add_argument("--real", type=Path, default=ROOT.parent / "shared" / "real-invoices")
     ap.add_argument("--batch", type=int, default=4)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--json", type=Path, default=None)
+    add_engine_arguments(ap)
     args = ap.parse_args()
+    options = engine_options(args)
     logging.basicConfig(level=logging.WARNING)
     args.cache.mkdir(parents=True, exist_ok=True)
 
@@ -162,7 +181,7 @@ def main() -> int:
     engines = args.engines.split(",")
     report: dict[str, Any] = {"held_out": {}, "real_invoices": {}}
     for name in engines:
-        report["held_out"][name] = run_engine(name, docs, args.batch)
+        report["held_out"][name] = run_engine(name, docs, args.batch, options.get(name))
     print_table(f"held-out generated documents ({len(docs)}: unseen seeds; invoices in unseen layouts "
                 f"{', '.join(HELD_OUT_INVOICE_LAYOUTS)})", report["held_out"])
     if "embedded" in engines and "baseline" in engines:
@@ -172,11 +191,9 @@ def main() -> int:
     if args.real.is_dir():
         real = [(n, "invoice", w, t, k) for n, w, t, k in real_invoices(args.real)]
         for name in engines:
-            report["real_invoices"][name] = run_engine(name, real, args.batch)
+            report["real_invoices"][name] = run_engine(name, real, args.batch, options.get(name))
         print_table(f"real invoices ({len(real)}, only the fields their JSON gives)", report["real_invoices"])
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2, default=str))
+    save_report(args.json, report)
     return 0
 
 

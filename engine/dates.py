@@ -195,12 +195,21 @@ def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
 _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}")
 
 
+# Invoice words of languages that write the day first (German, Dutch, French, Spanish, Italian, Polish, Portuguese).
+_DAY_FIRST_WORDS = re.compile(
+    r"(?i)\b(?:rechnung\w*|datum|f[äa]llig\w*|factuur\w*|vervaldatum|facture|[ée]ch[ée]ance|fattura|scadenza|"
+    r"factura|fecha|vencimiento|faktura|wystawienia|p[łl]atno[śs]ci|fatura|vencimento)\b")
+
+
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
-    they go forward in time (:func:`_chronological_order`); else a US address or phone number means month first.
-    None when nothing hints either way."""
+    they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
+    day first mean day first, and a US address or phone number month first. None when nothing hints either
+    way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
+    if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
+        return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
     if order is None and any(_US_HINT.search(line) for line in lines):
         return DateOrder.MDY
     return order

@@ -152,7 +152,11 @@ def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     # the document's own dates outweigh an address: a French invoice to a customer in Austin, TX
     assert guess_date_order(["Austin, TX 78701", "Date 03/03/2021 Échéance 02/05/2021"]) == DateOrder.DMY
     assert guess_date_order(["Date 04/04/2021"]) is None  # nothing to compare
-    assert guess_date_order(["Datum 03.04.2023", "Fällig 05.03.2023"]) is None  # dotted dates: day first anyway
+    # both readings go forward (Nov 10 → Dec 10, Oct 11 → Oct 12): the French labels decide over the address
+    assert guess_date_order(["Austin, TX 78701", "Facture n° Date Échéance", "10/11/2020 10/12/2020"]) == \
+        DateOrder.DMY
+    assert guess_date_order(["Austin, TX 78701", "Invoice Date Due", "10/11/2020 10/12/2020"]) == DateOrder.MDY
+    assert guess_date_order(["Issued 03.04.2023", "Due 05.03.2023"]) is None  # dotted dates: day first anyway
 
 # ----------------------------------------------------------------------------------------------- spans
 
