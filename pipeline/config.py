@@ -63,7 +63,7 @@ class OCRSettings(_Group):
 
 
 class EngineSettings(_Group):
-    name: str = "baseline"
+    name: str = "embedded"
     #: local path or hub id of a checkpoint (transformers backends)
     model: str | None = None
     #: server base URLs (vllm backend)

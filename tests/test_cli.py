@@ -101,7 +101,7 @@ def test_schemas_and_engines() -> None:
     engines = json.loads(invoke("engines", "--json").stdout)
     names = {e["name"] for e in engines}
     assert {"baseline", "kv"} <= names
-    assert [e["name"] for e in engines if e["default"]] == ["baseline"]
+    assert [e["name"] for e in engines if e["default"]] == ["embedded"]
 
 
 def test_review_commands(docs: Path, tmp_path: Path) -> None:
