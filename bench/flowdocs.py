@@ -2,8 +2,8 @@
 
 `docgen` places every word at coordinates of its own layout families. This script writes invoices the way many
 billing tools do, as HTML tables and paragraphs flowed onto the page by an HTML engine, with its own label
-vocabulary, column orders, number and date styles; a share is printed and scanned (rasterised at 150–200 DPI,
-rotated slightly, blurred, noised). The documents go through the pipeline's own text/OCR stage and every engine
+vocabulary, column orders, number and date styles; a share is printed and scanned (docgen's scanner, at
+150–200 DPI). The documents go through the pipeline's own text/OCR stage and every engine
 named, and the script reports the same figures as `bench/quality.py`.
 
     python bench/flowdocs.py --n 40 --engines baseline,embedded --json bench/results/flowdocs.json
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import io
 import json
 import logging
 import random
@@ -217,24 +216,6 @@ def render_pdf(markup: str, path: Path) -> None:
     writer.close()
 
 
-def scan(pdf_path: Path, out: Path, rng: random.Random) -> None:
-    """Print and scan: first page rasterised at 150–200 DPI, turned slightly, blurred, noised, saved as PNG."""
-    import numpy as np
-    import pymupdf
-    from PIL import Image, ImageFilter
-
-    dpi = rng.choice([150, 200])
-    with pymupdf.open(str(pdf_path)) as doc:
-        pix = doc[0].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
-        image = Image.open(io.BytesIO(pix.tobytes("png"))).convert("L")
-    image = image.rotate(rng.uniform(-1.5, 1.5), resample=Image.Resampling.BICUBIC, fillcolor=255, expand=True)
-    image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))
-    arr = np.asarray(image, dtype=np.float32)
-    arr = arr * rng.uniform(0.85, 1.0) + rng.uniform(0, 25) + np.random.default_rng(rng.randint(0, 2**31)).normal(
-        0, rng.uniform(3, 9), arr.shape)
-    Image.fromarray(np.clip(arr, 0, 255).astype("uint8")).save(out, dpi=(dpi, dpi))
-
-
 def build(folder: Path, n: int, seed: int, scanned_fraction: float) -> list[tuple[Path, dict[str, Any]]]:
     rng = random.Random(seed)
     out = []
@@ -242,11 +223,19 @@ def build(folder: Path, n: int, seed: int, scanned_fraction: float) -> list[tupl
         markup, truth = make_invoice(rng)
         pdf = folder / f"flow-{seed + k}.pdf"
         render_pdf(markup, pdf)
-        if rng.random() < scanned_fraction:
-            png = pdf.with_suffix(".png")
-            scan(pdf, png, rng)
+        if rng.random() < scanned_fraction:  # printed and scanned as docgen's scans are
+            from docgen.scan import ScanFormat, ScanFormatError, draw_scan_params, scan_pdf
+
+            params = draw_scan_params(rng, rng.choice([ScanFormat.PNG, ScanFormat.PDF]), dpi=(150, 200))
+            scanned = pdf.with_name(f"{pdf.stem}-scan.{params.fmt.extension}")
+            try:
+                scanned.write_bytes(scan_pdf(pdf.read_bytes(), params, seed + k))
+            except ScanFormatError:  # several pages: an image-only PDF holds them all
+                params = params.model_copy(update={"fmt": ScanFormat.PDF})
+                scanned = pdf.with_name(f"{pdf.stem}-scan.pdf")
+                scanned.write_bytes(scan_pdf(pdf.read_bytes(), params, seed + k))
             pdf.unlink()
-            pdf = png
+            pdf = scanned
         out.append((pdf, truth))
     return out
 

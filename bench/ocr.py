@@ -37,6 +37,7 @@ def main() -> int:
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
 
+    from bench.quality import save_report
     from docgen.dataset import DatasetSpec, write_dataset
     from engine.base import EngineRequest
     from engine.registry import create_engine
@@ -81,9 +82,7 @@ def main() -> int:
     print("|---|" + "---|" * len(names))
     for metric in ("field_f1", "tp", "fp", "fn", "exact_match", "words_per_page", "seconds_per_page"):
         print(f"| {metric} | " + " | ".join(str(report[n][metric]) for n in names) + " |")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2))
+    save_report(args.json, report)
     return 0
 
 

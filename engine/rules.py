@@ -101,8 +101,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                      + [table_top])
     best, best_score = None, float("-inf")
     for whole in doc.spans:
+        if whole.page != 0:
+            continue
         s = _without_title(doc, whole)  # "Invoice Pixelwerk Studio": the title is printed on the name's line
-        if (s.page != 0 or s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
+        if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
                 or (s.page, s.line) in header_lines):
             continue
         h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
@@ -185,9 +187,7 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
 
 
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:
-    """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC") or a document
-    title beside it ("INVOICE Oakridge Facility Services")."""
-    span = _without_title(doc, span)
+    """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
     words = [doc.words[i] for i in span.word_indices]
     head = words[0].text
     initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())

@@ -150,11 +150,11 @@ class Trainer:
         if not len(positions):
             return canvas
         out = canvas.clone()
-        slot_tokens = canvas[slots]
+        slot_tokens = canvas[slots].tolist()
         for p in positions.flatten().tolist():
             ok = allowed[p].clone()
             ok[canvas[p]] = False
-            others = [int(t) for t in slot_tokens.tolist() if ok[t]]
+            others = [t for t in slot_tokens if ok[t]]
             if others and float(torch.rand((), generator=self.gen)) < 0.5:
                 out[p] = others[int(torch.randint(len(others), (1,), generator=self.gen))]
             elif ok.any():
