@@ -201,28 +201,152 @@ def make_invoice(rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"<html><body>{body}</body></html>", truth
 
 
-def render_pdf(markup: str, path: Path) -> None:
+@dataclass(frozen=True)
+class Till:
+    """One way of printing a till receipt: language, formats and the words around the total."""
+
+    name: str
+    lang: str
+    symbol: str
+    date_fmt: str  # strftime, with the time
+    thousands: str
+    decimal: str
+    total_label: str
+    subtotal_label: str
+    tax_label: str
+    paid_labels: tuple[str, str, str]  # cash, change, card
+    thanks: str
+    number_label: str
+    till_label: str
+
+
+TILLS = [
+    Till("us-grocery", "en", "$", "%m/%d/%y %I:%M %p", ",", ".", "TOTAL", "SUBTOTAL", "TAX", ("CASH TEND", "CHANGE DUE",
+         "VISA"), "THANK YOU FOR SHOPPING WITH US", "TRANS #", "Lane"),
+    Till("gb-cafe", "en", "£", "%d %b %Y %H:%M", ",", ".", "Amount Due", "Sub-total", "VAT included",
+         ("Cash", "Change", "Contactless"), "Thanks for visiting!", "Receipt", "Till"),
+    Till("de-baecker", "de", "€", "%d.%m.%Y %H:%M:%S", ".", ",", "SUMME EUR", "Zwischensumme", "enth. MwSt.",
+         ("Bar", "Rückgeld", "EC-Karte"), "Vielen Dank für Ihren Einkauf", "Beleg-Nr.", "Kasse"),
+    Till("fr-tabac", "fr", "€", "%d/%m/%Y %H:%M", " ", ",", "TOTAL TTC", "Sous-total", "dont TVA",
+         ("Espèces", "Rendu", "CB"), "Merci de votre visite", "Ticket", "Caisse"),
+    Till("nl-super", "nl", "€", "%d-%m-%Y %H:%M", ".", ",", "TE BETALEN", "Subtotaal", "BTW",
+         ("Contant", "Wisselgeld", "PIN"), "Bedankt en tot ziens", "Bonnr.", "Kassa"),
+    Till("it-bar", "it", "€", "%d/%m/%y %H:%M", ".", ",", "TOTALE COMPLESSIVO", "Subtotale", "di cui IVA",
+         ("Contanti", "Resto", "Bancomat"), "Grazie e arrivederci", "Scontrino n.", "Cassa"),
+]
+
+MERCHANTS = ["Green Basket Market", "Corner Coffee House", "Bäckerei Sonnenschein", "Tabac de la Gare",
+             "Buurtsuper De Linde", "Bar Centrale", "QuickStop Fuel", "Harbor Books & Gifts", "Apotheke am Markt",
+             "Le Petit Marché"]
+GOODS = ["Bananas 1kg", "Whole milk 1L", "Croissant", "Cappuccino", "Newspaper", "Sparkling water", "Sandwich",
+         "Chocolate bar", "Notebook A5", "Batteries AA x4", "Olive oil 500ml", "Espresso", "Apple juice",
+         "Fuel unleaded", "Greeting card", "Toothpaste", "Bread roll", "Tomatoes", "Coffee beans 250g"]
+# where a till of each style stands (its street and city line)
+TILL_PLACES = {"us": [("4410 Market Street", "Portland, OR 97205"), ("900 Elm Avenue, Suite 210", "Austin, TX 78701"),
+                      ("17 W 44th St", "New York, NY 10036")],
+               "gb": [("12 King's Road", "London SW3 4NB"), ("Unit 5, Mill Lane", "Leeds LS1 4AP")],
+               "de": [("Hauptstraße 18", "80331 München"), ("Am Markt 3", "28195 Bremen")],
+               "fr": [("27 rue des Lilas", "69002 Lyon"), ("4, place de la Gare", "44000 Nantes")],
+               "nl": [("Keizersgracht 301", "1016 AM Amsterdam"), ("Dorpsstraat 12", "3811 BA Amersfoort")],
+               "it": [("Via Roma 21", "20121 Milano"), ("Piazza Verdi, 4", "80132 Napoli")]}
+TILL_CSS = """
+* {font-family: monospace; font-size: 9px;}
+.c {text-align: center;}
+.r {text-align: right;}
+.big {font-size: 13px; font-weight: bold;}
+.name {font-size: 12px; font-weight: bold;}
+table {border-collapse: collapse; width: 100%;}
+td {padding: 1px 0;}
+"""
+
+
+def make_receipt(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """(HTML, truth in the receipt schema's keys) of one till receipt."""
+    t = rng.choice(TILLS)
+    e = html.escape
+    style = Style(t.name, t.lang, "", t.symbol, "", t.thousands, t.decimal, "", "", "", (), {}, "", "", "", "", "")
+    merchant = rng.choice(MERCHANTS)
+    street, city = rng.choice(TILL_PLACES[t.name.split("-")[0]])
+    when = date(2019, 1, 1) + timedelta(days=rng.randint(0, 2400))
+    stamp = f"{when:%Y-%m-%d} {rng.randint(7, 21):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}"
+    from datetime import datetime
+
+    printed = datetime.fromisoformat(stamp).strftime(t.date_fmt)
+    items = []
+    for _ in range(rng.randint(1, 12)):
+        qty = rng.choice([1, 1, 1, 2, 3])
+        price = (Decimal(rng.randint(40, 4000)) / 100).quantize(CENT)
+        items.append((rng.choice(GOODS), qty, price, qty * price))
+    total = sum((i[3] for i in items), Decimal(0))
+    rate = Decimal(rng.choice(["7", "10", "19", "20", "21", "5.5"]))
+    tax = (total * rate / (100 + rate)).quantize(CENT, ROUND_HALF_UP)
+
+    def row(left: str, right: str, cls: str = "") -> str:
+        return f'<tr class="{cls}"><td>{e(left)}</td><td class="r">{e(right)}</td></tr>'
+
+    show_address = rng.random() < 0.8
+    head = [f'<p class="c name">{e(merchant.upper() if rng.random() < 0.5 else merchant)}</p>']
+    if rng.random() < 0.3:
+        head.append(f'<p class="c">{e(rng.choice(["Open 7 days", "Since 1987", "Fresh every day", "Store 0412"]))}</p>')
+    if show_address:
+        head.append(f'<p class="c">{e(street)}<br/>{e(city)}</p>')
+    head.append(f'<p class="c">Tel. {rng.randint(100, 999)} {rng.randint(100000, 999999)}</p>')
+    number = f"{t.number_label} {rng.randint(1000, 99999)}"
+    meta = f'<table>{row(printed, number)}</table>' if rng.random() < 0.5 else \
+        f'<p>{e(printed)}</p><p>{e(number)}  {e(t.till_label)} {rng.randint(1, 9)}</p>'
+    lines = []
+    for desc, qty, price, amount in items:
+        if qty > 1 and rng.random() < 0.5:
+            lines.append(row(f"{qty} x {desc}", _money(amount, style, symbol=False)))
+        else:
+            lines.append(row(desc, _money(amount, style, symbol=False)))
+            if qty > 1:
+                lines.append(row(f"  {qty} x {_money(price, style, symbol=False)}", ""))
+    sums = [row(t.subtotal_label, _money(total, style, symbol=False))] if rng.random() < 0.5 else []
+    sums.append(row(t.total_label, _money(total, style, symbol=rng.random() < 0.5), "big"))
+    if rng.random() < 0.5:
+        tendered = (total / 5).to_integral_value(rounding="ROUND_CEILING") * 5 + 5
+        sums += [row(t.paid_labels[0], _money(tendered, style, symbol=False)),
+                 row(t.paid_labels[1], _money(tendered - total, style, symbol=False))]
+    else:
+        sums += [row(t.paid_labels[2], _money(total, style, symbol=False)),
+                 row(f"**** {rng.randint(1000, 9999)}", f"AID A0000000{rng.randint(10, 99)}")]
+    sums.append(row(f"{t.tax_label} {f'{rate.normalize():f}'.replace('.', t.decimal)}%",
+                    _money(tax, style, symbol=False)))
+    if rng.random() < 0.4:
+        sums.append(row("Points", str(rng.randint(10, 900))))
+    body = (f"{''.join(head)}<p>{'-' * 38}</p>{meta}<p>{'-' * 38}</p><table>{''.join(lines)}</table>"
+            f"<p>{'-' * 38}</p><table>{''.join(sums)}</table><p class=\"c\">{e(t.thanks)}</p>")
+    truth = {"merchant_name": merchant, "merchant_address": f"{street}, {city}" if show_address else None,
+             "date": when.isoformat(), "total": f"{total:.2f}"}
+    return f"<html><body>{body}</body></html>", truth
+
+
+def render_pdf(markup: str, path: Path, *, css: str = CSS, till: bool = False) -> None:
     import pymupdf
 
-    story = pymupdf.Story(html=markup, user_css=CSS)
+    story = pymupdf.Story(html=markup, user_css=css)
     writer = pymupdf.DocumentWriter(str(path))
-    page = pymupdf.paper_rect("a4")
+    page = pymupdf.Rect(0, 0, 226, 900) if till else pymupdf.paper_rect("a4")  # an 80 mm till roll, or A4
+    margin = 12 if till else 40
     more = 1
     while more:
         device = writer.begin_page(page)
-        more, _ = story.place(page + (40, 40, -40, -40))
+        more, _ = story.place(page + (margin, margin, -margin, -margin))
         story.draw(device)
         writer.end_page()
     writer.close()
 
 
-def build(folder: Path, n: int, seed: int, scanned_fraction: float) -> list[tuple[Path, dict[str, Any]]]:
+def build(folder: Path, n: int, seed: int, scanned_fraction: float,
+          doc_type: str = "invoice") -> list[tuple[Path, dict[str, Any]]]:
     rng = random.Random(seed)
     out = []
     for k in range(n):
-        markup, truth = make_invoice(rng)
-        pdf = folder / f"flow-{seed + k}.pdf"
-        render_pdf(markup, pdf)
+        till = doc_type == "receipt"
+        markup, truth = make_receipt(rng) if till else make_invoice(rng)
+        pdf = folder / f"flow-{doc_type}-{seed + k}.pdf"
+        render_pdf(markup, pdf, css=TILL_CSS if till else CSS, till=till)
         if rng.random() < scanned_fraction:  # printed and scanned as docgen's scans are
             from docgen.scan import ScanFormat, ScanFormatError, draw_scan_params, scan_pdf
 
@@ -242,9 +366,10 @@ def build(folder: Path, n: int, seed: int, scanned_fraction: float) -> list[tupl
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--n", type=int, default=40, help="documents per document type")
     ap.add_argument("--seed", type=int, default=5_000_000)
     ap.add_argument("--scanned-fraction", type=float, default=0.25)
+    ap.add_argument("--doc-types", default="invoice", help="comma-separated: invoice, receipt")
     ap.add_argument("--engines", default="embedded,baseline")
     ap.add_argument("--keep", type=Path, default=None, help="folder to keep the generated documents in")
     from bench.quality import add_engine_arguments, engine_options, print_table, run_engine, save_report
@@ -254,22 +379,33 @@ def main() -> int:
     options = engine_options(args)
     logging.basicConfig(level=logging.WARNING)
 
+    from pipeline.classify import classify_words
     from pipeline.config import Settings
     from pipeline.ingest import identify
     from pipeline.ocr import load_document
 
     settings = Settings()
+    doc_types = args.doc_types.split(",")
+    misread: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         docs = []
-        for path, truth in build(folder, args.n, args.seed, args.scanned_fraction):
-            words = load_document(identify(path, folder, settings.limits), settings).words
-            (folder / f"{path.name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False))
-            docs.append((path.name, "invoice", words, truth, None))
+        for k, doc_type in enumerate(doc_types):
+            for path, truth in build(folder, args.n, args.seed + k * 100_000, args.scanned_fraction, doc_type):
+                words = load_document(identify(path, folder, settings.limits), settings).words
+                (folder / f"{path.name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False))
+                guessed = classify_words(words)
+                if guessed.doc_type != doc_type or guessed.reason is not None:
+                    misread.append(f"{path.name}: classified {guessed.doc_type} ({guessed.confidence:.2f})")
+                docs.append((path.name, doc_type, words, truth, None))
     report = {name: run_engine(name, docs, 4, options.get(name)) for name in args.engines.split(",")}
-    print_table(f"flow-layout invoices ({len(docs)}, {args.scanned_fraction:.0%} scanned; a generator independent "
-                "of docgen)", report)
+    print_table(f"flow-layout documents ({len(docs)}: {', '.join(doc_types)}; {args.scanned_fraction:.0%} scanned; "
+                "a generator independent of docgen)", report)
+    print(f"document type guessed right and sure: {len(docs) - len(misread)}/{len(docs)}")
+    for line in misread:
+        print("  " + line)
+    report["classification"] = {"documents": len(docs), "wrong_or_unsure": misread}
     save_report(args.json, report)
     return 0
 

@@ -330,8 +330,14 @@ class _Extractor:
                        for s in line if s.index in self.doc.tokens)
 
         def is_stop(line: list[Span]) -> bool:
-            """A total or tax line with its amount, or a row of totals labels with the amounts below."""
+            """A total or tax line with its amount, or a row of totals labels with the amounts below. A totals
+            word after a row's description is part of the row ("Serwis roczny | usł. | 3 494,50 | 3 494,50", the
+            unit OCR'd as "ust."), so past the first span it counts only on lines with fewer than two amounts."""
             first = [s for s in line[:3] if s.index in self.doc.tokens]
+            amounts = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
+            if amounts >= 2 and line[0].has(SpanKind.TEXT) and line[0].index in self.doc.tokens and not any(
+                    label_score(self.doc.tokens[line[0].index], p, c) >= 0.6 for c, p in stop_phr.items()):
+                first = first[:1]
             if has_amount(line) and any(label_score(self.doc.tokens[s.index], p, c) >= 0.6 for s in first
                                         for c, p in stop_phr.items() if c != "subtotal"):
                 return True

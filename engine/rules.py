@@ -18,7 +18,7 @@ from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_
 from engine.spans import Span, SpanKind
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
-           "signature", "split_postal_city"]
+           "signature", "split_postal_city", "street_line"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -34,6 +34,15 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
 _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+# Street words and endings of the languages read (en, de, nl, fr, es, it, pl, pt); or a house number first.
+_HOUSE_FIRST = re.compile(r"\d+[a-z]?,?\s+\w", re.I)
+_STREET = re.compile(
+    r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
+    r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
+    r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|largo|calle|avda|avenida|"
+    r"plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os)\b"
+    r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
+    r"steeg)\b")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false".split())
 
@@ -228,12 +237,21 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     return True
 
 
+def street_line(text: str) -> bool:
+    """Whether a line reads as a street address ("Hauptstraße 18", "27 rue des Lilas", "ul. Polna 170"), not a
+    postal code and city ("28195 Bremen")."""
+    if _STREET.search(text):
+        return True
+    return bool(_HOUSE_FIRST.match(text)) and split_postal_city(text.strip(" ,")) is None
+
+
 def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
-    """The address lines under a name (given by its words), up to a contact or registration line."""
+    """The address lines under a name (given by its words), up to a contact or registration line; lines before
+    a street line ("Open 7 days", "Since 1987") are a slogan, not the address."""
     spans = [s for s in doc.spans if set(s.word_indices) & set(word_indices)]
     if not spans:
         return None
-    anchor, parts = spans[0], []
+    anchor, lines = spans[0], []
     pos = doc.line_pos[(anchor.page, anchor.line)]
     for key in doc.line_keys[pos + 1: pos + 4]:
         over = [s for s in doc.lines[key]
@@ -241,9 +259,12 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         if (not over or not all(s.has(SpanKind.TEXT) for s in over) or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over)):
             break
-        parts += over
-    if not parts:
-        return None
+        lines.append(over)
+    texts = [" ".join(s.text for s in over) for over in lines]
+    if not any(street_line(t) or split_postal_city(t.strip(" ,")) for t in texts):
+        return None  # no street and no postal code: a slogan or an opening-hours line
+    first = next((i for i, t in enumerate(texts) if street_line(t)), 0)
+    parts = [s for over in lines[first:] for s in over]
     return Found(", ".join(s.text.strip(" ,") for s in parts), 0.4, [merge_spans(parts)])
 
 

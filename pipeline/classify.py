@@ -85,13 +85,16 @@ def keyword_scores(text: str, schemas: list[type[DocumentSchema]] | None = None)
 
 @lru_cache(maxsize=128)
 def _field_labels(model: type[DocumentSchema]) -> dict[str, frozenset[tuple[str, ...]]]:
-    """Label phrases (token tuples) per field of ``model``, keyed by the lexicon concept or the field path."""
+    """Label phrases (token tuples) per field of ``model``, keyed by the lexicon concept or the field path.
+
+    Phrases of one- or two-letter words only ("No", "Nr") name nothing in particular and are left out."""
     out: dict[str, set[tuple[str, ...]]] = {}
     for path in leaf_kinds(model):
         parts = path.replace("[]", "").split(".")
         name, parent = parts[-1], parts[-2] if len(parts) > 1 else None
         concept, phrases = label_phrases(name, parent=parent)
-        tokens = {p.tokens for p in phrases if p.tokens and p.weight >= 0.5 and len(p.tokens) <= _MAX_PHRASE}
+        tokens = {p.tokens for p in phrases if p.tokens and p.weight >= 0.5 and len(p.tokens) <= _MAX_PHRASE
+                  and any(len(t) > 2 for t in p.tokens)}
         if tokens:
             out.setdefault(concept or path, set()).update(tokens)
     return {k: frozenset(v) for k, v in out.items()}
@@ -106,13 +109,21 @@ def label_coverage(text: str, schemas: list[type[DocumentSchema]] | None = None)
     everywhere: dict[str, frozenset[tuple[str, ...]]] = {
         t: frozenset().union(*labels.values()) for t, labels in per_type.items()}
     out: dict[str, float] = {}
+    keywords = {m.doc_type: {tuple(re.findall(r"\w+", _fold(k))) for k in m.keywords} for m in schemas}
     for doc_type, labels in per_type.items():
-        # only phrases no other type uses tell types apart (a total or a date is on every kind of document)
+        # only phrases no other type uses tell types apart (a total or a date is on every kind of document), and
+        # none that holds another type's keyword (a "receipt no." is no invoice number label)
         others = frozenset().union(*(v for t, v in everywhere.items() if t != doc_type))
-        own = [phrases - others for phrases in labels.values()]
+        foreign = set().union(*(v for t, v in keywords.items() if t != doc_type))
+        own = [{p for p in phrases - others if not _holds_any(p, foreign)} for phrases in labels.values()]
         own = [phrases for phrases in own if phrases]
         out[doc_type] = sum(1 for phrases in own if phrases & grams) / len(own) if own else 0.0
     return out
+
+
+def _holds_any(phrase: tuple[str, ...], keywords: set[tuple[str, ...]]) -> bool:
+    """Whether ``phrase`` holds one of ``keywords`` as a run of its tokens."""
+    return any(phrase[i:i + len(k)] == k for k in keywords if k for i in range(len(phrase) - len(k) + 1))
 
 
 def classify_words(words: list[Word], doc_type: str | None = None) -> Classification:

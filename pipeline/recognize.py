@@ -364,6 +364,30 @@ def get_recognizer(settings: OCRSettings) -> Recognizer:
     return cache[key]
 
 
+def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image, rotation: int, dpi: float,
+                  settings: OCRSettings) -> tuple[Image.Image, float, list[LineUnit]]:
+    """The page turned by ``rotation`` and deskewed, its skew, and its line units without garbage words."""
+    if rotation:
+        image = image.rotate(rotation, expand=True)
+        probe = probe.rotate(rotation, expand=True)
+    skew = estimate_skew(probe) if settings.deskew else 0.0
+    if abs(skew) >= 0.1:
+        image = rotate(image, skew)
+    else:
+        skew = 0.0
+    kept: list[LineUnit] = []
+    for unit in recognizer.recognize(image, dpi):
+        words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
+        if words:
+            kept.append(LineUnit(words, unit.horizontal))
+    return image, skew, kept
+
+
+def _text_mass(units: list[LineUnit]) -> float:
+    """Characters recognised, each weighted by its word's confidence: upside-down text reads as few, unsure ones."""
+    return sum(w.confidence * len(w.text) for u in units for w in u.words)
+
+
 def _rapidocr_installed() -> bool:
     import importlib.util
 
@@ -374,29 +398,27 @@ def _rapidocr_installed() -> bool:
 
 
 def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
-    """OCR one page image: turn it upright, deskew it (``settings.deskew``), recognise, drop garbage words."""
+    """OCR one page image: turn it upright, deskew it (``settings.deskew``), recognise, drop garbage words.
+
+    Tesseract's orientation guess is checked, not trusted: where it says the page is turned, the page is read
+    both as it is and turned, and the reading with more confidently recognised text wins (OSD is often unsure on
+    sparse pages such as till receipts, and turning an upright page ruins it)."""
     started = time.perf_counter()
     recognizer = get_recognizer(settings)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
     probe = _denoise_if_grainy(image.convert("L"))
     rotation = detect_orientation(probe, dpi, settings)
+    page_image, skew, kept = _read_upright(recognizer, image, probe, 0, dpi, settings)
     if rotation:
-        image = image.rotate(rotation, expand=True)
-        probe = probe.rotate(rotation, expand=True)
-    skew = estimate_skew(probe) if settings.deskew else 0.0
-    if abs(skew) >= 0.1:
-        image = rotate(image, skew)
-    else:
-        skew = 0.0
-    units = recognizer.recognize(image, dpi)
-    kept: list[LineUnit] = []
-    for unit in units:
-        words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
-        if words:
-            kept.append(LineUnit(words, unit.horizontal))
+        turned = _read_upright(recognizer, image, probe, rotation, dpi, settings)
+        if _text_mass(turned[2]) > _text_mass(kept):
+            page_image, skew, kept = turned
+        else:
+            logger.debug("OSD said %d°, but the page reads better as it is", rotation)
+            rotation = 0
     confidences = [w.confidence for u in kept for w in u.words]
     page = OcrPage(
-        image=image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
+        image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
         confidence=float(np.mean(confidences)) if confidences else None,
     )
     logger.debug(

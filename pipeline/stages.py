@@ -34,6 +34,7 @@ from pipeline.config import Settings
 from pipeline.errors import ConfigError, InputError, PipelineError
 from pipeline.models import Document, ErrorItem, FileKind, Record, SourceFile, Status, TextSource
 from pipeline.route import route
+from pipeline.unread import check_tables
 from pipeline.validate import check_fields, validate_data
 from schemas import get_schema, list_schemas, schema_fingerprint
 
@@ -316,6 +317,7 @@ def finalize(prepared: Prepared, result: EngineResult, settings: Settings,
         check = check_fields(data, model, prepared.document.words, result.fields, settings)
         fields = check.fields
         errors.extend(check.errors)
+        errors.extend(check_tables(data, model, prepared.document.words))
     status = route(data, errors)
     seconds = dict(prepared.seconds)
     seconds["engine"] = round(result.stats.seconds, 4)

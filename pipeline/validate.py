@@ -9,7 +9,8 @@
 3. **Business rules** — ``instance.rule_violations(tolerance)`` (stage ``rules``, code ``rule.<code>``).
 4. **Grounding and confidence** — :func:`check_fields`: every copied value located in the document's words
    (stage ``ground``, code ``ground.not_found``) and every engine confidence at or above the threshold
-   (stage ``validate``, code ``confidence.low``).
+   (stage ``validate``, code ``confidence.low``); and :func:`pipeline.unread.check_tables`: a table the
+   document prints but no rows were read from (stage ``validate``, code ``table.not_read``).
 
 :func:`validate_data` (1–3) is the same check a human correction goes through in ``extract review resolve``.
 """

@@ -20,12 +20,22 @@ class Receipt(DocumentSchema):
     schema_version: ClassVar[str] = "1"
     description: ClassVar[str] = "Point-of-sale receipt"
     keywords: ClassVar[tuple[str, ...]] = (
-        "receipt", "cash", "change", "card", "thank you", "kassenbon", "ticket", "bon", "paid", "visa", "debit",
+        "receipt", "cash", "change", "card", "kassenbon", "ticket", "bon", "paid", "visa", "debit",
         # the same in the other languages the pipeline reads (de, nl, fr, es, it, pl)
         "kassenbeleg", "quittung", "kartenzahlung", "barzahlung", "rückgeld", "kassabon", "bonnetje", "contant",
         "wisselgeld", "pinbetaling", "ticket de caisse", "facturette", "reçu", "espèces", "sans contact",
         "recibo", "efectivo", "scontrino", "ricevuta", "contanti", "paragon", "gotówka", "contactless", "cashier",
         "change due",
+        # how tills name the till, the payment, the amount to pay and the goodbye
+        "till", "cash tend", "tendered", "no of items", "items sold", "auth code", "terminal", "tid", "card payment",
+        "thank you for shopping", "thank you for your visit", "thanks for visiting", "see you again", "kasse", "bar",
+        "ec karte", "girocard", "gegeben", "bon nr", "es bediente sie", "auf wiedersehen",
+        "vielen dank für ihren einkauf", "caisse", "cb", "carte bancaire", "rendu", "monnaie rendue",
+        "merci et à bientôt", "merci de votre visite", "kassa", "bonnr", "tot ziens", "tarjeta", "entregado", "cassa",
+        "resto", "bancomat", "totale complessivo", "documento commerciale", "arrivederci", "karta płatnicza",
+        "kod autoryzacji", "reszta", "paragon fiskalny", "transactie", "aut code", "dank u wel", "maestro",
+        "mastercard", "operatore", "grazie per la visita", "contante", "tpv", "aprobada", "cajero",
+        "factura simplificada", "gracias por su visita", "vuelva pronto", "paragon niefiskalny", "kasjer",
     )
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

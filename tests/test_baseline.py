@@ -316,6 +316,26 @@ def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
     assert address == {"street": "Stationsweg 101", "city": "Amsterdam", "postal_code": "1059 FP"}
 
 
+@pytest.mark.parametrize("slogan", ["Open 7 days", "Since 1987", "Store 0412"])
+def test_a_slogan_under_the_merchant_is_not_its_address(slogan: str) -> None:
+    rows = [[(0.3, "Corner Coffee House")], [(0.3, slogan)], [(0.3, "C/ de Alcalá, 192")], [(0.3, "50107 Zaragoza")],
+            [(0.3, "Tel. 912 000 000")], [(0.3, "Espresso"), (0.7, "1,80")], [(0.3, "TOTAL"), (0.7, "1,80 EUR")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "C/ de Alcalá, 192, 50107 Zaragoza"
+    del rows[2:4]  # no street and no postal code under the name: no address
+    assert _run(layout(rows), Receipt).data["merchant_address"] is None
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("Espèces 20,00 Rendu 1,80 dont TVA 10% 0,17", "2019-12-01"),  # a French till: day first
+    ("CASH TEND 20.00 CHANGE DUE 1.80 TAX 7% 0.12", "2019-01-12"),  # a US till: month first
+])
+def test_a_till_s_language_decides_an_ambiguous_date(words: str, expected: str) -> None:
+    rows = [[(0.3, "QuickStop Fuel")], [(0.3, "4410 Market Street")], [(0.3, "Portland, OR 97205")],
+            [(0.1, "01/12/2019 21:32"), (0.6, "Ticket 78893")], [(0.1, "Espresso"), (0.7, "18,20")],
+            [(0.1, "TOTAL"), (0.7, "18,20")], [(0.1, words)]]
+    assert _run(layout(rows), Receipt).data["date"] == expected
+
+
 def test_values_that_hold_label_words_and_split_codes() -> None:
     """A street holding an address word is no label; a postcode read as two pieces is the whole cell; a "Fait le"
     caption is no name; a printed option word is read only when it stands alone."""
@@ -329,6 +349,20 @@ def test_values_that_hold_label_words_and_split_codes() -> None:
     assert data["address"] == {"street": "Via Marconi, 96", "city": "Pune", "postal_code": "OX1 6RX"}
     rows = [[(0.1, "Type of claim"), (0.3, "O Auto"), (0.4, "& Household"), (0.55, "Health")]]
     assert _run(layout(rows), ClaimForm).data["claim_type"] is None  # unreadable boxes: no guess
+
+
+def test_a_totals_word_inside_a_row_does_not_end_the_table() -> None:
+    """The unit "usł." OCR'd as "ust." (the German tax word USt.) sits after a description, not before a total;
+    a header quantity "Il." read as "II." still names the quantity column."""
+    rows = [[(0.1, "Faktura FV/1/2021")],
+            [(0.1, "Nazwa"), (0.6, "II."), (0.66, "J.m."), (0.74, "Cena"), (0.86, "Wartość")],
+            [(0.1, "Serwis roczny"), (0.6, "2"), (0.66, "ust."), (0.74, "150,00"), (0.86, "300,00")],
+            [(0.1, "Dojazd"), (0.6, "3"), (0.66, "ust."), (0.74, "10,00"), (0.86, "30,00")],
+            [(0.6, "Razem netto"), (0.86, "330,00")], [(0.6, "Kwota VAT 23%"), (0.86, "75,90")],
+            [(0.6, "Razem brutto"), (0.86, "405,90")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["amount"]) for i in items] == [
+        ("Serwis roczny", "2", "300.00"), ("Dojazd", "3", "30.00")]
 
 
 def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None:

@@ -359,6 +359,22 @@ def test_default_engine_reads_scans_with_rapidocr(tmp_path: Path):
     assert re.search(r"Total due\s+201\.00", " ".join(lines_of(doc)))
 
 
+def test_a_wrong_orientation_guess_does_not_turn_an_upright_page(monkeypatch: pytest.MonkeyPatch):
+    """OSD is unsure on sparse pages: where it says "turned", both readings are made and the better one kept."""
+    from pipeline import recognize
+
+    image = F.scanned_invoice(dpi=200, angle=0.0)
+    settings = OCRSettings(engine="tesseract")
+    monkeypatch.setattr(recognize, "detect_orientation", lambda *a, **k: 180)
+    page = recognize.ocr_page(image, 200, settings)
+    words = [w.text for u in page.units for w in u.words]
+    assert page.rotation == 0 and recall(words, F.invoice_words()) >= 0.85
+    # and where the page is turned, the turned reading wins
+    page = recognize.ocr_page(image.rotate(180, expand=True), 200, settings)
+    words = [w.text for u in page.units for w in u.words]
+    assert page.rotation == 180 and recall(words, F.invoice_words()) >= 0.85
+
+
 @pytest.mark.slow
 def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
     path = F.save_image(F.scanned_invoice(dpi=200, angle=1.5), tmp_path / "scan.png", dpi=200)

@@ -19,6 +19,7 @@ from pipeline.grounding import GroundingIndex, date_candidates, leaf_kinds, numb
 from pipeline.models import Document, ErrorItem, FileKind, PageInfo, SourceFile, Status, TextSource
 from pipeline.route import route
 from pipeline.stages import Prepared, extract, finalize
+from pipeline.unread import check_tables
 from pipeline.validate import check_fields, validate_data
 from schemas import DocumentSchema, Invoice, Receipt
 from tests.conftest import KeyValueEngine, words_of
@@ -262,6 +263,28 @@ def test_field_labels_classify_other_languages() -> None:
     assert c.doc_type == "invoice" and c.reason is None, c.scores
 
 
+@pytest.mark.parametrize("lines", [
+    # a German till receipt that prints its subtotal and VAT (fields only the invoice type has) and a "Bon-Nr."
+    ("Bäckerei Sonnenschein", "Hauptstraße 18", "04.08.2023 21:30", "Bon-Nr. 85611 Kasse 5", "Croissant 1,70",
+     "Zwischensumme 1,70", "SUMME EUR 1,70", "EC-Karte 1,70", "enth. MwSt. 7% 0,11"),
+    # an English one with a "Receipt No." (a number label, but no invoice's)
+    ("The Hill Grocers", "Receipt No. 4411", "Sub-total 7.24", "VAT 1.21", "TOTAL 7.24", "Contactless 7.24",
+     "Thank you for shopping with us"),
+    # a Dutch one with a PIN payment and its transaction number
+    ("Drogist Prinsen", "4 juni 2019 09:07", "TRANSACTIE 546-0009 KASSA:3", "Hagelslag 2,40", "BTW 21% 0,42",
+     "Maestro 2,40", "Aut. code 616786", "Dank u wel"),
+])
+def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) -> None:
+    c = classify_words(words_of(*lines))
+    assert c.doc_type == "receipt" and c.reason is None, c.scores
+
+
+def test_an_invoice_that_thanks_and_numbers_its_document_is_an_invoice() -> None:
+    c = classify_words(words_of("Rechnung", "Beleg-Nr. Belegdatum", "A68-56731 09.12.2019", "Nettobetrag 100,00",
+                                "MwSt 19,00", "Rechnungsbetrag 119,00", "Thank you for your business"))
+    assert c.doc_type == "invoice" and c.reason is None, c.scores
+
+
 def test_keyword_scores_ignore_case_and_accents() -> None:
     scores = keyword_scores("FACTURE n° 12 — Facturé", [Invoice, Receipt])
     assert scores["invoice"] >= 1 and scores["receipt"] == 0
@@ -294,6 +317,21 @@ def _prepared(words, doc_type: str = "invoice", name: str = "a.pdf") -> Prepared
                                                        text_source=TextSource.TEXT_LAYER)], words=words)
     return Prepared(source=source, document=document,
                     classification=classify_words(words, doc_type), cache_key="k", seconds={"load": 0.1})
+
+
+def test_a_printed_table_with_no_rows_read_goes_to_review() -> None:
+    """Subtotal, tax and total add up without the rows, so only the printed header tells that rows are missing."""
+    no_rows = {**GOOD_INVOICE, "line_items": []}
+    record = finalize(_prepared(INVOICE_PAGE), EngineResult(id="a.pdf", data=no_rows), Settings())
+    assert record.status is Status.REVIEW and codes(record.errors) == ["table.not_read"], record.errors
+    assert record.errors[0].field == "line_items" and "Beschreibung Menge Preis Betrag" in record.errors[0].message
+    # without a header line (a totals line with amounts is none) an empty table is no reason
+    page = [w for w in INVOICE_PAGE if w.line != 3]
+    assert check_tables(no_rows, Invoice, page) == []
+    assert check_tables(no_rows, Invoice, words_of("Summe Betrag 100,00 120,00")) == []
+    # rows read: nothing to say; a type without tables: nothing to check
+    assert check_tables(GOOD_INVOICE, Invoice, INVOICE_PAGE) == []
+    assert check_tables({"merchant_name": "Bakery", "total": "1.50"}, Receipt, INVOICE_PAGE) == []
 
 
 def test_finalize_accepts_a_clean_grounded_result() -> None:
