@@ -41,7 +41,7 @@ CUSTOMERS = ["Riverbend Dental Clinic", "Acme Holdings Corp.", "Stadtwerke Klein
 STREETS = ["4410 Market Street", "12 King's Road", "Hauptstraße 18", "27 rue des Lilas", "Keizersgracht 301",
            "900 Elm Avenue, Suite 210", "Unit 5, Mill Lane"]
 CITIES = ["Portland, OR 97205", "London SW3 4NB", "80331 München", "69002 Lyon", "1016 AM Amsterdam",
-          "Austin, TX 78701", "Leeds LS1 4AP"]
+          "Austin, TX 78701", "Leeds LS1 4AP", "20121 Milano", "00-950 Warszawa", "28013 Madrid", "Sydney NSW 2000"]
 ITEMS = ["Website maintenance (monthly)", "Consulting hours", "Printer toner cartridge", "Annual software license",
          "On-site installation", "Copper pipe 22 mm", "Design revisions", "Catering for 20 guests", "Freight charge",
          "Office chairs", "Cloud storage 1 TB", "Legal review of contract", "Solar panel 400 W", "Training session",
@@ -69,6 +69,8 @@ class Style:
     total_label: str
     title: str
     bill_to: str
+    symbol_first: bool | None = None  # None: before the amount in English, after it elsewhere
+    months: str = ""  # month names of %B in the style's language, January first
 
 
 STYLES = [
@@ -96,6 +98,23 @@ STYLES = [
           ("desc", "qty", "price", "amount"),
           {"desc": "Item & Description", "qty": "Quantity", "price": "Price", "amount": "Total"},
           "Sub Total", "Tax {rate}%", "Total Amount Due", "Invoice", "Bill To:"),
+    Style("es", "es", "EUR", "€", "%d de %B de %Y", ".", ",", "Nº Factura", "Fecha de emisión", "Vencimiento",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Concepto", "qty": "Cantidad", "price": "Precio", "amount": "Importe"},
+          "Base imponible", "IVA ({rate}%)", "Total factura", "FACTURA", "Datos del cliente",
+          months="enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"),
+    Style("it", "it", "EUR", "€", "%d/%m/%Y", ".", ",", "Fattura n.", "Data documento", "Scadenza pagamento",
+          ("sku", "desc", "qty", "price", "amount"),
+          {"sku": "Cod.", "desc": "Descrizione", "qty": "Q.tà", "price": "Prezzo unitario", "amount": "Importo"},
+          "Imponibile", "IVA {rate}%", "Totale documento", "Fattura", "Spett.le", symbol_first=True),
+    Style("pl", "pl", "PLN", "zł", "%d.%m.%Y", " ", ",", "Faktura VAT nr", "Data wystawienia", "Termin płatności",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Nazwa towaru lub usługi", "qty": "Ilość", "price": "Cena netto", "amount": "Wartość netto"},
+          "Razem netto", "VAT {rate}%", "Do zapłaty", "FAKTURA", "Nabywca"),
+    Style("au", "en", "AUD", "$", "%d/%m/%Y", ",", ".", "Invoice Number", "Invoice Date", "Due Date",
+          ("desc", "qty", "price", "amount"),
+          {"desc": "Description", "qty": "Qty", "price": "Unit Price", "amount": "Amount AUD"},
+          "Subtotal", "GST {rate}%", "Total AUD", "TAX INVOICE", "Bill To"),
 ]
 
 CSS = """
@@ -120,7 +139,8 @@ def _money(value: Decimal, s: Style, symbol: bool = True) -> str:
     text = s.thousands.join([whole, *groups]) + s.decimal + frac
     if not symbol:
         return text
-    return f"{s.symbol}{text}" if s.lang == "en" else f"{text} {s.symbol}"
+    first = s.lang == "en" if s.symbol_first is None else s.symbol_first
+    return (f"{s.symbol}{text}" if len(s.symbol) == 1 else f"{s.symbol} {text}") if first else f"{text} {s.symbol}"
 
 
 def _qty(value: Decimal, s: Style) -> str:
@@ -131,8 +151,9 @@ def _date(d: date, s: Style) -> str:
     months = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
               "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"}
     text = d.strftime(s.date_fmt)
-    if s.lang in months and "%B" in s.date_fmt:
-        text = text.replace(d.strftime("%B"), months[s.lang].split()[d.month - 1])
+    names = s.months or months.get(s.lang, "")
+    if names and "%B" in s.date_fmt:
+        text = text.replace(d.strftime("%B"), names.split()[d.month - 1])
     return text
 
 
@@ -187,7 +208,10 @@ def make_invoice(rng: random.Random) -> tuple[str, dict[str, Any]]:
     notes = {"en": "Thank you for your business. Please include the invoice number with your payment.",
              "de": "Vielen Dank für Ihren Auftrag. Bitte geben Sie die Rechnungsnummer bei Zahlung an.",
              "fr": "Merci de votre confiance. Paiement par virement bancaire.",
-             "nl": "Bedankt voor uw opdracht. Vermeld bij betaling het factuurnummer."}[s.lang]
+             "nl": "Bedankt voor uw opdracht. Vermeld bij betaling het factuurnummer.",
+             "es": "Gracias por su confianza. Forma de pago: transferencia bancaria.",
+             "it": "Pagamento tramite bonifico bancario. Grazie per la preferenza.",
+             "pl": "Sposób płatności: przelew. Dziękujemy za współpracę."}[s.lang]
     body = (f"<table><tr>{''.join(head)}</tr></table><br/>"
             f"{parties}<br/>"
             f"<table><tr>{header}</tr>{rows}</table><br/>"

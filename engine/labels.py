@@ -43,7 +43,7 @@ _FILLERS = frozenset("de du des d of the la le l di del della dell van der den h
 
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
-    t = normalise(text).replace("n°", " n° ").replace("nº", " n° ")
+    t = normalise(text.replace("º", "°")).replace("n°", " n° ")  # before NFKD turns the ordinal º into "o"
     toks = re.findall(r"[a-z0-9]+|#|°", t)
     out: list[str] = []
     for i, tok in enumerate(toks):

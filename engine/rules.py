@@ -268,6 +268,10 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     return Found(", ".join(s.text.strip(" ,") for s in parts), 0.4, [merge_spans(parts)])
 
 
+#: currencies written with a bare "$" (besides the US dollar)
+_DOLLARS = frozenset({"AUD", "CAD", "NZD", "SGD", "HKD", "MXN", "ARS", "CLP", "COP", "TWD", "BRL"})
+
+
 def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
     """A labelled currency, else the document's most frequent currency marker."""
     labelled = doc.near(phrases, "currency", lambda s: s.currency is not None)
@@ -278,6 +282,14 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         counts = Counter(s.currency for s in with_code)
         code, n = counts.most_common(1)[0]
         first = next(s for s in with_code if s.currency == code)
+        if code == "USD" and not any("USD" in w.text or "US$" in w.text for w in doc.words):
+            # a bare "$" is the dollar of whichever country the document names: "Total AUD $68,967.43"
+            named = Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text)
+                            if c in _DOLLARS)
+            if named:
+                code = named.most_common(1)[0][0]
+                first = next(s for s in doc.spans if code in s.text)
+                return Found(code, 0.8, [first])
         return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
     for i, w in enumerate(doc.words):
         code = detect_currency(w.text)

@@ -102,6 +102,9 @@ _MARKERS = frozenset(
 _COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}(?:nummer|numer|number|nr\.?)")
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
+# OCR runs words together: "NºFactura" (a marker and a title word), "Factura2022-0705" (a title word and its number)
+_MARKER_PAIR = re.compile(r"(?i)(?:n[°º]|no\.?|nr\.?)([^\W\d_]{3,})")
+_GLUED_TITLE = re.compile(r"(?i)(?:invoice|rechnung|factuur|facture|faktura|fattura|factura)(\d[\w\-/.]*)")
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
@@ -164,8 +167,12 @@ class _Classifier:
         if (t.endswith((":", "：")) and not _TIME.fullmatch(t[:-1])) or t in (":", "："):  # "Date:", "19%:"
             u.kinds, u.label_end = {SpanKind.LABEL}, True
             return u
-        if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t):
+        if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t) or (
+                (pair := _MARKER_PAIR.fullmatch(t)) and pair.group(1).lower() in _MARKERS):
             u.kinds, u.marker = {SpanKind.TEXT}, True
+            return u
+        if (title := _GLUED_TITLE.fullmatch(t)) and _IDENT.fullmatch(title.group(1)):
+            u.kinds, u.values = {SpanKind.IDENTIFIER}, {"identifier": title.group(1)}
             return u
         if self._typed(t, u):
             return u
@@ -290,6 +297,40 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
             # at most one character of either word: a space, or the figure space of "7 678,99" (one digit wide)
             own = max(_char_width([words[prev]]), _char_width([words[cur]]))
             out[-1][1].append(gap <= max(cw, own) * 1.05 or cw == 0)
+    return out
+
+
+_AMOUNT_TEXT = re.compile(r"(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,])")
+
+
+def _split_at_columns(cells: list[tuple[list[int], list[bool]]], below: list[tuple[list[int], list[bool]]],
+                      words: Sequence[Word]) -> list[tuple[list[int], list[bool]]]:
+    """A row of labels set close together ("Rechnungsnummer Rechnungsdatum Zahlbar bis") over a row of values in
+    cells of their own: the labels are cut where the value cells below start, so that each label sits over its
+    value. Only a line without digits is cut, and only where at least two of its words start at a value cell's
+    left edge (a column grid, not a chance alignment), with a gap wider than a space. A header over a row with
+    an amount is left whole: a table's labels run over several words ("Unit Price", "Nr Opis")."""
+    if len(below) < 2 or any(ch.isdigit() for cell, _ in cells for i in cell for ch in words[i].text):
+        return cells
+    if any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in below for i in cell):
+        return cells
+    starts = [words[cell[0]].bbox[0] for cell, _ in below]
+    cw = _char_width([words[i] for cell, _ in cells for i in cell])
+
+    def aligned(i: int) -> bool:
+        return any(abs(words[i].bbox[0] - x) <= 0.35 * cw for x in starts)
+
+    if sum(aligned(i) for cell, _ in cells for i in cell) < 2:
+        return cells
+    out: list[tuple[list[int], list[bool]]] = []
+    for cell, tight in cells:
+        first = 0
+        for k in range(1, len(cell)):
+            # a cut needs a gap wider than a space: labels set apart, not the words of one name
+            if aligned(cell[k]) and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= cw:
+                out.append((cell[first:k], tight[first:k - 1]))
+                first = k
+        out.append((cell[first:], tight[first:]))
     return out
 
 
@@ -427,9 +468,14 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     clf = _Classifier(order, dec)
     spans: list[Span] = []
     cell_no = 0
-    for key in sorted(lines):
-        line = sorted(lines[key], key=lambda i: (words[i].bbox[0], i))
-        cells = _cells(line, words, gap_factor)
+    keys = sorted(lines)
+    all_cells = {key: _cells(sorted(lines[key], key=lambda i: (words[i].bbox[0], i)), words, gap_factor)
+                 for key in keys}
+    for key, below in zip(keys, keys[1:], strict=False):
+        if key[0] == below[0]:
+            all_cells[key] = _split_at_columns(all_cells[key], all_cells[below], words)
+    for key in keys:
+        cells = all_cells[key]
         units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]
         # a table row: several cells, one of them an amount with decimals or a currency
         row_like = len(cells) >= 2 and any(u.peel and SpanKind.AMOUNT in u.kinds for us in units for u in us)

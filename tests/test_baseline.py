@@ -365,6 +365,15 @@ def test_a_totals_word_inside_a_row_does_not_end_the_table() -> None:
         ("Serwis roczny", "2", "300.00"), ("Dojazd", "3", "30.00")]
 
 
+@pytest.mark.parametrize(("total_label", "currency"), [("Total AUD", "AUD"), ("Total", "USD"),
+                                                      ("Total USD (AUD 1,210.00)", "USD")])
+def test_a_bare_dollar_is_the_dollar_the_document_names(total_label: str, currency: str) -> None:
+    rows = [[(0.1, "TAX INVOICE"), (0.6, "Invoice Number 2024-0794")], [(0.1, "Description"), (0.8, "Amount")],
+            [(0.1, "Training session"), (0.8, "$1,000.00")], [(0.6, "GST 10%"), (0.8, "$100.00")],
+            [(0.6, total_label), (0.8, "$1,100.00")]]
+    assert _run(layout(rows), Invoice).data["currency"] == currency
+
+
 def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None:
     rows = [[(0.1, "DOB: 08/11/1999"), (0.51, "Street address: 226 Oak Way")],
             [(0.1, "ZIP code: YO1 1YD"), (0.51, "City: York")],

@@ -394,3 +394,38 @@ def test_fill_in_underscores_and_table_bars_belong_to_no_span() -> None:
 def test_a_title_with_a_tax_word_closes_a_label_before_the_number(text: str) -> None:
     spans = find_spans(layout([[(0.1, text)]]))
     assert [s.kinds for s in spans] == [{SpanKind.LABEL}, {SpanKind.IDENTIFIER}]
+
+
+def _word(text: str, x0: float, x1: float, line: int) -> Word:
+    return Word(text=text, line=line, bbox=(x0, 0.2 + line * 0.015, x1, 0.21 + line * 0.015))
+
+
+def test_a_row_of_labels_set_close_together_is_cut_over_its_values() -> None:
+    """HTML table cells with little padding: the labels' gaps are below the cell gap, but each starts where a
+    value below starts, so each label becomes a span of its own over its value."""
+    labels = [_word("Rechnungsnummer", 0.092, 0.25, 0), _word("Rechnungsdatum", 0.267, 0.409, 0),
+              _word("Zahlbar", 0.426, 0.487, 0), _word("bis", 0.491, 0.515, 0), _word("Ref.", 0.831, 0.863, 0)]
+    values = [_word("F663216", 0.092, 0.159, 1), _word("19.11.2019", 0.267, 0.351, 1),
+              _word("03.01.2020", 0.426, 0.51, 1), _word("PO-58152", 0.831, 0.908, 1)]
+    spans = find_spans(labels + values)
+    assert [s.text for s in spans if s.line == 0] == ["Rechnungsnummer", "Rechnungsdatum", "Zahlbar bis", "Ref."]
+    # a name in a large font whose words happen to start over values below is one span (no gap wider than a space)
+    name = [_word("Baumann", 0.450, 0.574, 0), _word("Beratung", 0.582, 0.704, 0), _word("GmbH", 0.712, 0.792, 0),
+            _word("&", 0.800, 0.820, 0), _word("Co.", 0.829, 0.871, 0)]
+    below = [_word("Mozartweg", 0.274, 0.326, 1), _word("Datum:", 0.587, 0.642, 1),
+             _word("2021-12-21", 0.831, 0.916, 1)]
+    assert [s.text for s in find_spans(name + below) if s.line == 0] == ["Baumann Beratung GmbH & Co."]
+    # a table header over a row of amounts keeps its labels whole ("Unit Price", not "Unit" and "Price")
+    header = [_word("Item", 0.1, 0.15, 0), _word("Unit", 0.6, 0.64, 0), _word("Price", 0.66, 0.71, 0),
+              _word("Amount", 0.8, 0.87, 0)]
+    row = [_word("Toner", 0.1, 0.16, 1), _word("12.50", 0.66, 0.71, 1), _word("25.00", 0.8, 0.85, 1)]
+    assert [s.text for s in find_spans(header + row) if s.line == 0] == ["Item", "Unit Price", "Amount"]
+
+
+@pytest.mark.parametrize(("text", "kinds", "value"), [
+    ("NºFactura 2024-0231", [{SpanKind.LABEL}, {SpanKind.IDENTIFIER}], "2024-0231"),  # marker and title run together
+    ("N° Factura2022-0705", [{SpanKind.LABEL}, {SpanKind.IDENTIFIER}], "2022-0705"),  # title and number run together
+])
+def test_words_run_together_by_ocr_still_label_their_number(text: str, kinds: list, value: str) -> None:
+    spans = find_spans(layout([[(0.1, text)]]))
+    assert [s.kinds for s in spans] == kinds and value_of(spans[1], SpanKind.IDENTIFIER) == value
