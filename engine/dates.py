@@ -196,13 +196,15 @@ _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}
 
 
 # Invoice and till words of languages that write the day first (German, Dutch, French, Spanish, Italian, Polish,
-# Portuguese): the names of their taxes, totals, payments and thanks.
+# Portuguese): the names of their taxes, totals, payments and thanks. Matched case-insensitively, whole words.
 _DAY_FIRST_WORDS = re.compile(
     r"(?i)\b(?:rechnung\w*|datum|f[äa]llig\w*|factuur\w*|vervaldatum|facture|[ée]ch[ée]ance|fattura|scadenza|"
     r"factura|fecha|vencimiento|faktura|wystawienia|p[łl]atno[śs]ci|fatura|vencimento|"
     r"mwst|ust|tva|ttc|btw|iva|summe|kasse|r[üu]ckgeld|esp[èe]ces|kassa|totaal|contant|wisselgeld|totale|"
     r"contanti|scontrino|efectivo|got[óo]wka|reszta|suma|razem|paragon|merci|danke|bedankt|grazie|gracias|"
-    r"dzi[ęe]kujemy)\b")
+    r"dzi[ęe]kujemy|"
+    # and the taxes, registrations and currencies of English-speaking countries that write the day first
+    r"gst|abn|gstin|aud|nzd|gbp|inr)\b")
 
 
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:

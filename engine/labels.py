@@ -43,7 +43,9 @@ _FILLERS = frozenset("de du des d of the la le l di del della dell van der den h
 
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
-    t = normalise(text.replace("º", "°")).replace("n°", " n° ")  # before NFKD turns the ordinal º into "o"
+    # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
+    text = re.sub(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})", " ", text.replace("º", "°"))  # not "MwSt."
+    t = normalise(text).replace("n°", " n° ")
     toks = re.findall(r"[a-z0-9]+|#|°", t)
     out: list[str] = []
     for i, tok in enumerate(toks):
@@ -70,7 +72,11 @@ _VOCAB: frozenset[str] = frozenset()
 
 @functools.lru_cache(maxsize=8192)
 def _fuzzy(tok: str) -> str:
-    if len(tok) < 6 or tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS:
+    if tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS:
+        return tok
+    if len(tok) >= 3 and tok[0] in "l1" and "i" + tok[1:] in _VOCAB:
+        return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice"
+    if len(tok) < 6:
         return tok
     for v in _VOCAB:
         if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and _one_edit(tok, v):

@@ -297,6 +297,8 @@ def test_label_compounds_and_ocr_slips() -> None:
     assert label_tokens("Rechnungsnummer") == ("rechnungsnummer",)  # no known word before the head: kept whole
     assert label_tokens("Razem do zaptaty") == label_tokens("Razem do zapłaty")  # one OCR slip in a long word
     assert label_tokens("Was it reported?")[-1] == "report"  # a known word's inflection is no OCR slip
+    assert label_tokens("llość") == ("ilosc",) and label_tokens("lnvoice") == ("invoice",)  # I read as l
+    assert label_tokens("SalesTax(20%)") == ("sale", "tax") and label_tokens("MwSt.") == ("mwst",)  # run together
     rows = [[(0.05, "Sprzedawca")], [(0.05, "Kowalczyk & Grabowski S.A.")],
             [(0.05, "Opis"), (0.6, "Wartosc")], [(0.05, "Robocizna"), (0.6, "103,31")],
             [(0.05, "Doradztwo"), (0.6, "2 419,70")],
@@ -372,6 +374,14 @@ def test_a_bare_dollar_is_the_dollar_the_document_names(total_label: str, curren
             [(0.1, "Training session"), (0.8, "$1,000.00")], [(0.6, "GST 10%"), (0.8, "$100.00")],
             [(0.6, total_label), (0.8, "$1,100.00")]]
     assert _run(layout(rows), Invoice).data["currency"] == currency
+
+
+def test_a_label_ocr_ran_together_is_read_by_its_capitals() -> None:
+    rows = [[(0.1, "INVOICE INV-72187")], [(0.1, "Item"), (0.8, "Total")], [(0.1, "Copper pipe"), (0.8, "100.00")],
+            [(0.6, "Subtotal"), (0.8, "$100.00")], [(0.6, "SalesTax(20%)"), (0.8, "$20.00")],
+            [(0.6, "Balance Due"), (0.8, "$120.00")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["tax"], data["total"]) == ("100.00", "20.00", "120.00")
 
 
 def test_a_value_keeps_the_rest_of_its_cell_and_a_glued_box_its_option() -> None:

@@ -157,6 +157,9 @@ def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
         DateOrder.DMY
     assert guess_date_order(["Austin, TX 78701", "Invoice Date Due", "10/11/2020 10/12/2020"]) == DateOrder.MDY
     assert guess_date_order(["Issued 03.04.2023", "Due 05.03.2023"]) is None  # dotted dates: day first anyway
+    # an Australian invoice (GST, AUD) to a customer in Austin: both readings forward, the currency decides
+    assert guess_date_order(["Austin, TX 78701", "Invoice Date Due Date", "12/12/2023 11/01/2024", "GST 10%",
+                             "Total AUD $1,100.00"]) == DateOrder.DMY
 
 # ----------------------------------------------------------------------------------------------- spans
 
@@ -429,3 +432,11 @@ def test_a_row_of_labels_set_close_together_is_cut_over_its_values() -> None:
 def test_words_run_together_by_ocr_still_label_their_number(text: str, kinds: list, value: str) -> None:
     spans = find_spans(layout([[(0.1, text)]]))
     assert [s.kinds for s in spans] == kinds and value_of(spans[1], SpanKind.IDENTIFIER) == value
+
+
+def test_a_thousands_group_after_a_narrow_digit_stays_one_amount() -> None:
+    """OCR boxes a "1" tighter than its advance, so the space of "1 855,43" measures wider than a space."""
+    words = [_word("Freight", 0.091, 0.163, 0), _word("1", 0.558, 0.574, 0), _word("1", 0.636, 0.646, 0),
+             _word("855,43", 0.659, 0.716, 0), _word("1", 0.826, 0.836, 0), _word("855,43", 0.849, 0.906, 0)]
+    amounts = [value_of(s, SpanKind.AMOUNT) for s in find_spans(words) if s.has(SpanKind.AMOUNT)]
+    assert amounts == ["1", "1855.43", "1855.43"]
