@@ -69,6 +69,9 @@ class EngineSettings(_Group):
     #: server base URLs (vllm backend)
     urls: list[str] = Field(default_factory=list)
     batch_size: int = 4
+    #: batches' worth of prepared documents pooled and sorted by length before extraction, so that each batch
+    #: holds documents of similar length (less padding); 1 extracts in arrival order
+    length_window: int = Field(4, ge=1)
     #: backend-specific options, validated by the backend's own options model
     options: dict[str, Any] = Field(default_factory=dict)
 

@@ -350,15 +350,20 @@ def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: Ru
         raise ConfigError(f"engine {settings.engine.name!r} cannot start: {exc}") from exc
     try:
         provenance = engine.provenance()
-        batch: list[Prepared] = []
+        pool: list[Prepared] = []
         # a server-backed engine keeps all its slots busy with bigger batches
         batch_size = max(settings.engine.batch_size, int(getattr(engine, "preferred_batch_size", 0) or 0))
+        window = batch_size * settings.engine.length_window
 
         def flush() -> None:
-            results = stages.extract(batch, engine)
-            for prepared, result in zip(batch, results, strict=True):
-                done(stages.finalize(prepared, result, settings, provenance), prepared=prepared)
-            batch.clear()
+            # documents of similar length share a batch: a batch is padded to its longest prompt
+            pool.sort(key=lambda p: len(p.document.words))
+            for start in range(0, len(pool), batch_size):
+                batch = pool[start:start + batch_size]
+                results = stages.extract(batch, engine)
+                for prepared, result in zip(batch, results, strict=True):
+                    done(stages.finalize(prepared, result, settings, provenance), prepared=prepared)
+            pool.clear()
 
         parallel = settings.workers > 1 and len(todo) > 1
         prepare = _prepare_parallel if parallel else _prepare_serial
@@ -366,10 +371,10 @@ def _process(todo: list[tuple[SourceFile, str]], settings: Settings, outputs: Ru
             if isinstance(item, Record):
                 done(item)
                 continue
-            batch.append(item)
-            if len(batch) >= batch_size:
+            pool.append(item)
+            if len(pool) >= window:
                 flush()
-        if batch:
+        if pool:
             flush()
         return dict(engine.run_metrics())
     finally:

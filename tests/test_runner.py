@@ -246,3 +246,17 @@ def test_raising_a_limit_retries_what_it_refused(make_docs, tmp_path: Path) -> N
     raised = run(root, out, _settings(limits={"max_pages": 5}))
     assert raised.processed == 1
     assert _results(out)["three-pages.pdf"]["metrics"]["pages"] == 3
+
+
+@pytest.mark.parametrize(("window", "batches"), [
+    (2, [{"b2.txt", "d4.txt"}, {"a1.txt", "c3.txt"}]),  # pooled and sorted: short ones together, long ones together
+    (1, [{"a1.txt", "b2.txt"}, {"c3.txt", "d4.txt"}]),  # arrival order
+])
+def test_documents_are_batched_by_length_within_the_window(make_docs, tmp_path: Path, window: int,
+                                                           batches: list[set[str]]) -> None:
+    lengths = {"a1.txt": 40, "b2.txt": 1, "c3.txt": 20, "d4.txt": 2}
+    root = make_docs({name: INVOICE_TEXT + "\n" + "filler words " * n for name, n in lengths.items()})
+    KeyValueEngine.calls.clear()
+    run(root, tmp_path / "out", _settings(engine={"batch_size": 2, "length_window": window}))
+    assert len(_results(tmp_path / "out")) == 4
+    assert [set(b) for b in KeyValueEngine.calls] == batches
