@@ -383,6 +383,19 @@ def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image
     return image, skew, kept
 
 
+def _garbled(units: list[LineUnit]) -> bool:
+    """Whether a page's reading looks like text seen at the wrong angle: most words in vertical lines, or words
+    of under three characters at a mean confidence under 0.85 (a turned page reads as scattered, unsure letters;
+    an upright poor scan still reads as words)."""
+    words = [w for u in units for w in u.words]
+    if not words:
+        return False
+    vertical = sum(len(u.words) for u in units if not u.horizontal)
+    short = sum(len(w.text) for w in words) / len(words) < 3
+    unsure = sum(w.confidence for w in words) / len(words) < 0.85
+    return vertical > 0.5 * len(words) or (short and unsure)
+
+
 def _text_mass(units: list[LineUnit]) -> float:
     """Characters recognised, each weighted by its word's confidence: upside-down text reads as few, unsure ones."""
     return sum(w.confidence * len(w.text) for u in units for w in u.words)
@@ -402,7 +415,9 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
 
     Tesseract's orientation guess is checked, not trusted: where it says the page is turned, the page is read
     both as it is and turned, and the reading with more confidently recognised text wins (OSD is often unsure on
-    sparse pages such as till receipts, and turning an upright page ruins it)."""
+    sparse pages such as till receipts, and turning an upright page ruins it). Where the reading still looks like
+    text seen at the wrong angle (:func:`_garbled`), the other three turns are read too and the best reading
+    kept."""
     started = time.perf_counter()
     recognizer = get_recognizer(settings)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
@@ -416,6 +431,14 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         else:
             logger.debug("OSD said %d°, but the page reads better as it is", rotation)
             rotation = 0
+    if _garbled(kept):  # short, unsure words or vertical lines: OSD missed a turn
+        first = rotation
+        for turn in (90, 180, 270):
+            turned = _read_upright(recognizer, image, probe, (first + turn) % 360, dpi, settings)
+            if _text_mass(turned[2]) > _text_mass(kept):
+                page_image, skew, kept = turned
+                rotation = (first + turn) % 360
+        logger.debug("garbled reading: the page reads best turned by %d°", rotation)
     confidences = [w.confidence for u in kept for w in u.words]
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,

@@ -375,6 +375,31 @@ def test_a_wrong_orientation_guess_does_not_turn_an_upright_page(monkeypatch: py
     assert page.rotation == 180 and recall(words, F.invoice_words()) >= 0.85
 
 
+def test_a_missed_quarter_turn_is_found_from_the_garbled_reading(monkeypatch: pytest.MonkeyPatch):
+    """OSD misses a sideways page (it is unsure on sparse pages): RapidOCR then reads scattered, unsure letters,
+    and the other turns are read until one reads as words."""
+    from pipeline import recognize
+
+    monkeypatch.setattr(recognize, "detect_orientation", lambda *a, **k: 0)
+    image = F.scanned_invoice(dpi=200, angle=0.0).rotate(90, expand=True)
+    page = recognize.ocr_page(image, 200, OCRSettings(engine="rapidocr"))
+    words = [w.text for u in page.units for w in u.words]
+    assert page.rotation == 270 and recall(words, F.invoice_words()) >= 0.85
+
+
+def test_garbled_readings() -> None:
+    from pipeline.recognize import _garbled
+
+    def unit(*words: tuple[str, float], horizontal: bool = True) -> LineUnit:
+        return LineUnit([RawWord(t, 0, 0, 10, 10, c) for t, c in words], horizontal)
+
+    assert _garbled([unit(("T", 0.6), ("c", 0.7), ("15", 0.8)), unit(("3", 0.7))])  # scattered, unsure letters
+    assert not _garbled([unit(("Total", 0.6), ("due", 0.7), ("15,00", 0.8))])  # a poor scan still reads words
+    assert not _garbled([unit(("1", 0.99), ("x", 0.99), ("A", 0.99))])  # short but sure: a table of codes
+    assert _garbled([unit(("Invoice", 0.9), ("Total", 0.9), horizontal=False), unit(("12", 0.9))])  # vertical
+    assert not _garbled([])
+
+
 @pytest.mark.slow
 def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
     path = F.save_image(F.scanned_invoice(dpi=200, angle=1.5), tmp_path / "scan.png", dpi=200)
