@@ -231,7 +231,8 @@ class GroundingIndex:
     """The document's words prepared for lookups: numbers and dates of every short window, a text stream."""
 
     words: list[Word]
-    max_window: int = 4
+    #: words a date may span ("30 de junio de 2024"); numbers span at most three ("1 234,56 €")
+    max_window: int = 6
     _numbers: dict[Decimal, list[tuple[int, int]]] = field(default_factory=dict, init=False)
     _dates: dict[date, list[tuple[int, int]]] = field(default_factory=dict, init=False)
     _stream: str = field(default="", init=False)

@@ -100,6 +100,10 @@ def test_grounding_finds_values_whatever_their_printed_form() -> None:
     assert index.find_text("vendor_name", "Acme Tols Ltd").method == "fuzzy"  # an OCR slip
     assert index.find_text("vendor_name", "Globex Corporation") is None
     assert index.find_choice("currency", "EUR") is not None
+    # a date written out over five words, as Spanish and Portuguese invoices write it
+    page = words_of("Fecha de emisión 30 de junio de 2024")
+    found = GroundingIndex(page).find_date("invoice_date", date(2024, 6, 30))
+    assert found is not None and [page[i].text for i in found.word_indices] == ["30", "de", "junio", "de", "2024"]
 
 
 def test_grounding_does_not_match_inside_a_word() -> None:
