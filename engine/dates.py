@@ -195,6 +195,10 @@ def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
 _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}")
 
 
+_DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
+_VAT = re.compile(r"(?i)\bvat\b")
+
+
 # Invoice and till words of languages that write the day first (German, Dutch, French, Spanish, Italian, Polish,
 # Portuguese): the names of their taxes, totals, payments and thanks. Matched case-insensitively, whole words.
 _DAY_FIRST_WORDS = re.compile(
@@ -210,14 +214,16 @@ _DAY_FIRST_WORDS = re.compile(
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
-    day first mean day first, and a US address or phone number month first. None when nothing hints either
-    way."""
+    day first mean day first, and a US address or phone number month first, as do amounts in a bare "$" on a
+    document that names no VAT. None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
     if order is None and any(_US_HINT.search(line) for line in lines):
         return DateOrder.MDY
+    if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):
+        return DateOrder.MDY  # amounts in a bare "$" and no VAT: a US document, wherever its parties are
     return order
 
 

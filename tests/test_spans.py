@@ -157,6 +157,10 @@ def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
         DateOrder.DMY
     assert guess_date_order(["Austin, TX 78701", "Invoice Date Due", "10/11/2020 10/12/2020"]) == DateOrder.MDY
     assert guess_date_order(["Issued 03.04.2023", "Due 05.03.2023"]) is None  # dotted dates: day first anyway
+    # a US invoice (amounts in a bare "$", no VAT) between parties in Lyon and Sydney: month first
+    assert guess_date_order(["69002 Lyon", "Sydney NSW 2000", "Date of Issue 04/02/2023 Payment Due 05/02/2023",
+                             "Balance Due $679.15"]) == DateOrder.MDY
+    assert guess_date_order(["Date of issue: 10/05/2022", "VAT @ 18%", "Amount due $7,207.93"]) is None  # VAT
     # an Australian invoice (GST, AUD) to a customer in Austin: both readings forward, the currency decides
     assert guess_date_order(["Austin, TX 78701", "Invoice Date Due Date", "12/12/2023 11/01/2024", "GST 10%",
                              "Total AUD $1,100.00"]) == DateOrder.DMY
