@@ -18,7 +18,7 @@ from engine.base import Word
 from engine.labels import Phrase, label_score
 from engine.spans import Span, SpanKind
 
-__all__ = ["Column", "TableRow", "find_table"]
+__all__ = ["Column", "TableRow", "find_table", "match_columns"]
 
 _NUMERIC = frozenset({SpanKind.AMOUNT, SpanKind.INTEGER, SpanKind.QUANTITY})
 
@@ -51,6 +51,25 @@ def _lines(spans: Sequence[Span]) -> list[list[Span]]:
     return out
 
 
+def match_columns(runs: Sequence[tuple[int, int]], words: Sequence[Word], columns: Sequence[Column],
+                  floor: float) -> dict[str, tuple[int, int]]:
+    """Column name → the word run (first, last word index) holding its label: every run scored against every
+    column (at least ``floor``), then the best matches taken first, longer runs before shorter on a tie, each
+    column and each word used once."""
+    scored = []
+    for col in columns:
+        for lo, hi in runs:
+            sc = label_score(" ".join(words[i].text for i in range(lo, hi + 1)), col.phrases)
+            if sc >= floor:
+                scored.append((sc, hi - lo, col.name, lo, hi))
+    scored.sort(key=lambda t: (-t[0], -t[1]))
+    taken: dict[str, tuple[int, int]] = {}
+    for _, _, name, lo, hi in scored:
+        if name not in taken and all(hi < a or lo > b for a, b in taken.values()):
+            taken[name] = (lo, hi)
+    return taken
+
+
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """Column name → x-range for a header line, or {} when fewer than two columns match.
 
@@ -65,17 +84,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         if s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.PERCENT}:
             idx = s.word_indices
             runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)]
-    scored = []
-    for col in columns:
-        for lo, hi in runs:
-            sc = label_score(" ".join(words[i].text for i in range(lo, hi + 1)), col.phrases)
-            if sc >= 0.5:
-                scored.append((sc, hi - lo, col.name, lo, hi))
-    scored.sort(key=lambda t: (-t[0], -t[1]))
-    taken: dict[str, tuple[int, int]] = {}
-    for _, _, name, lo, hi in scored:
-        if name not in taken and all(hi < a or lo > b for a, b in taken.values()):
-            taken[name] = (lo, hi)
+    taken = match_columns(runs, words, columns, 0.5)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:
         return {}

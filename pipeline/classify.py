@@ -67,18 +67,21 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=128)
+def _keyword_tokens(model: type[DocumentSchema]) -> tuple[tuple[str, ...], ...]:
+    """The type's keywords as folded word tuples (``"Ticket de caisse"`` → ``("ticket", "de", "caisse")``)."""
+    return tuple(t for t in (tuple(re.findall(r"\w+", _fold(k))) for k in model.keywords) if t)
+
+
 def keyword_scores(text: str, schemas: list[type[DocumentSchema]] | None = None) -> dict[str, float]:
     """Keyword score of ``text`` for every registered type (or ``schemas``)."""
     folded = " " + " ".join(re.findall(r"\w+", _fold(text))) + " "
     scores: dict[str, float] = {}
     for model in schemas if schemas is not None else list_schemas():
         score = 0.0
-        for keyword in model.keywords:
-            phrase = " ".join(re.findall(r"\w+", _fold(keyword)))
-            if not phrase:
-                continue
-            hits = folded.count(f" {phrase} ")
-            score += min(hits, _MAX_REPEATS) * len(phrase.split())
+        for tokens in _keyword_tokens(model):
+            hits = folded.count(f" {' '.join(tokens)} ")
+            score += min(hits, _MAX_REPEATS) * len(tokens)
         scores[model.doc_type] = score
     return scores
 
@@ -109,7 +112,7 @@ def label_coverage(text: str, schemas: list[type[DocumentSchema]] | None = None)
     everywhere: dict[str, frozenset[tuple[str, ...]]] = {
         t: frozenset().union(*labels.values()) for t, labels in per_type.items()}
     out: dict[str, float] = {}
-    keywords = {m.doc_type: {tuple(re.findall(r"\w+", _fold(k))) for k in m.keywords} for m in schemas}
+    keywords = {m.doc_type: set(_keyword_tokens(m)) for m in schemas}
     for doc_type, labels in per_type.items():
         # only phrases no other type uses tell types apart (a total or a date is on every kind of document), and
         # none that holds another type's keyword (a "receipt no." is no invoice number label)
@@ -123,7 +126,7 @@ def label_coverage(text: str, schemas: list[type[DocumentSchema]] | None = None)
 
 def _holds_any(phrase: tuple[str, ...], keywords: set[tuple[str, ...]]) -> bool:
     """Whether ``phrase`` holds one of ``keywords`` as a run of its tokens."""
-    return any(phrase[i:i + len(k)] == k for k in keywords if k for i in range(len(phrase) - len(k) + 1))
+    return any(phrase[i:i + len(k)] == k for k in keywords for i in range(len(phrase) - len(k) + 1))
 
 
 def classify_words(words: list[Word], doc_type: str | None = None) -> Classification:

@@ -422,23 +422,23 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     recognizer = get_recognizer(settings)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
     probe = _denoise_if_grainy(image.convert("L"))
-    rotation = detect_orientation(probe, dpi, settings)
-    page_image, skew, kept = _read_upright(recognizer, image, probe, 0, dpi, settings)
-    if rotation:
-        turned = _read_upright(recognizer, image, probe, rotation, dpi, settings)
-        if _text_mass(turned[2]) > _text_mass(kept):
-            page_image, skew, kept = turned
-        else:
-            logger.debug("OSD said %d°, but the page reads better as it is", rotation)
-            rotation = 0
-    if _garbled(kept):  # short, unsure words or vertical lines: OSD missed a turn
-        first = rotation
-        for turn in (90, 180, 270):
-            turned = _read_upright(recognizer, image, probe, (first + turn) % 360, dpi, settings)
-            if _text_mass(turned[2]) > _text_mass(kept):
-                page_image, skew, kept = turned
-                rotation = (first + turn) % 360
+    readings: dict[int, tuple[Image.Image, float, list[LineUnit]]] = {}
+
+    def best(turns: list[int]) -> int:
+        """The turn (of those given) whose reading holds the most confidently recognised text; each read once."""
+        for turn in turns:
+            if turn not in readings:
+                readings[turn] = _read_upright(recognizer, image, probe, turn, dpi, settings)
+        return max(turns, key=lambda t: _text_mass(readings[t][2]))
+
+    guess = detect_orientation(probe, dpi, settings)
+    rotation = best([0, guess] if guess else [0])
+    if guess and rotation != guess:
+        logger.debug("OSD said %d°, but the page reads better as it is", guess)
+    if _garbled(readings[rotation][2]):  # short, unsure words or vertical lines: OSD missed a turn
+        rotation = best([rotation, *((rotation + t) % 360 for t in (90, 180, 270))])
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
+    page_image, skew, kept = readings[rotation]
     confidences = [w.confidence for u in kept for w in u.words]
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,

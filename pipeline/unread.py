@@ -16,7 +16,8 @@ from functools import lru_cache
 from itertools import groupby
 
 from engine.base import Word
-from engine.labels import Phrase, label_phrases, label_score
+from engine.labels import label_phrases
+from engine.tables import Column, match_columns
 from pipeline.grounding import LeafKind, leaf_kinds, number_candidates
 from pipeline.models import ErrorItem
 from schemas import DocumentSchema
@@ -29,34 +30,16 @@ _RUN = 3  # words per label run ("Prix unitaire HT")
 
 
 @lru_cache(maxsize=64)
-def table_fields(model: type[DocumentSchema]) -> dict[str, tuple[tuple[str, tuple[Phrase, ...], bool], ...]]:
-    """List-of-rows fields of ``model``: per field, its row model's columns as (name, label phrases, numeric)."""
-    out: dict[str, list[tuple[str, tuple[Phrase, ...], bool]]] = {}
+def table_fields(model: type[DocumentSchema]) -> dict[str, tuple[Column, ...]]:
+    """List-of-rows fields of ``model``: per field, the columns of its row model."""
+    out: dict[str, list[Column]] = {}
     for path, kind in leaf_kinds(model).items():
         field, sep, column = path.partition("[].")
         if not sep or "." in column or "[]" in column:
             continue  # not a scalar column of a top-level table
-        _, phrases = label_phrases(column, parent=field)
-        out.setdefault(field, []).append((column, tuple(phrases), kind is LeafKind.NUMBER))
+        concept, phrases = label_phrases(column, parent=field)
+        out.setdefault(field, []).append(Column(column, phrases, kind is LeafKind.NUMBER, concept))
     return {field: tuple(columns) for field, columns in out.items()}
-
-
-def _header_columns(line: Sequence[Word], columns: Sequence[tuple[str, tuple[Phrase, ...], bool]]) -> set[str]:
-    """The columns whose labels a line holds (each label on words of its own)."""
-    scored = []
-    for a in range(len(line)):
-        for b in range(a + 1, min(a + _RUN, len(line)) + 1):
-            text = " ".join(w.text for w in line[a:b])
-            for name, phrases, _ in columns:
-                score = label_score(text, list(phrases))
-                if score >= HEADER_SCORE:
-                    scored.append((score, b - a, name, a, b))
-    scored.sort(key=lambda t: (-t[0], -t[1]))
-    taken: dict[str, tuple[int, int]] = {}
-    for _, _, name, a, b in scored:
-        if name not in taken and all(b <= lo or a >= hi for lo, hi in taken.values()):
-            taken[name] = (a, b)
-    return set(taken)
 
 
 def check_tables(data: dict[str, typing.Any] | None, model: type[DocumentSchema] | None,
@@ -68,17 +51,19 @@ def check_tables(data: dict[str, typing.Any] | None, model: type[DocumentSchema]
     for field, columns in table_fields(model).items():
         if data.get(field):
             continue
-        numeric = {name for name, _, is_number in columns if is_number}
-        for _, group in groupby(words, key=lambda w: (w.page, w.line)):
+        numeric = {c.name for c in columns if c.numeric}
+        for _, group in groupby(range(len(words)), key=lambda i: (words[i].page, words[i].line)):
             line = list(group)
-            if any(number_candidates(w.text) and any(c in w.text for c in ".,") for w in line):
+            if any(number_candidates(words[i].text) and any(c in words[i].text for c in ".,") for i in line):
                 continue  # a line with amounts is a row or a total, not a header
-            found = _header_columns(line, columns)
+            runs = [(line[a], line[b - 1]) for a in range(len(line))
+                    for b in range(a + 1, min(a + _RUN, len(line)) + 1)]
+            found = set(match_columns(runs, words, columns, HEADER_SCORE))
             if len(found) >= 2 and found & numeric and found - numeric:
-                header = " ".join(w.text for w in line)
+                header = " ".join(words[i].text for i in line)
                 errors.append(ErrorItem(
                     stage="validate", code="table.not_read", field=field,
-                    message=f"{field}: the document prints a table ({header!r:.80}, page {line[0].page + 1}) "
+                    message=f"{field}: the document prints a table ({header!r:.80}, page {words[line[0]].page + 1}) "
                             "but no rows were read; add them or confirm there are none"))
                 break
     return errors
