@@ -68,6 +68,7 @@ def label_tokens(text: str) -> tuple[str, ...]:
 # The words of all known label phrases, once they are built: a longer word one OCR slip away from one of them
 # ("zaptaty" for "zaplaty", "Cenajedn") reads as that word.
 _VOCAB: frozenset[str] = frozenset()
+_VOCAB_ORDER: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=8192)
@@ -78,7 +79,7 @@ def _fuzzy(tok: str) -> str:
         return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice"
     if len(tok) < 6:
         return tok
-    for v in _VOCAB:
+    for v in _VOCAB_ORDER:  # in a fixed order: the first of two near words must not depend on hash seeds
         if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and _one_edit(tok, v):
             return v
     return tok
@@ -326,6 +327,7 @@ _CONCEPTS.update({
 
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
+_VOCAB_ORDER = tuple(sorted(_VOCAB))
 _fuzzy.cache_clear()
 
 # A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.

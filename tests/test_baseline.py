@@ -529,3 +529,16 @@ def test_generated_documents(doc_type: str, target: type, floor: float, capsys: 
     with capsys.disabled():
         print(f"\nbaseline on generated {doc_type}s: {hits}/{total} scalar fields")
     assert total and hits / total >= floor
+
+
+def test_an_ocr_slip_near_two_label_words_reads_the_same_under_any_hash_seed() -> None:
+    """A slip one edit from two vocabulary words ("documentq": document, documento) must not depend on set order,
+    or reruns of one document could disagree."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from engine.labels import label_tokens; print(label_tokens('Documentq Clientq Deliverq'))"
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(outputs) == 1, outputs
