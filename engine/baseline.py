@@ -210,17 +210,20 @@ class _Extractor:
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
             elif found is not None and not idlike:
-                found = self._rest_of_cell(found)
+                found = self._rest_of_cell(found, street=concept == "address")
         return self.record(path, found)
 
-    def _rest_of_cell(self, found: Found) -> Found:
+    def _rest_of_cell(self, found: Found, street: bool = False) -> Found:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number
-        226 and the text "Oak Way"; the street is both."""
+        226 and the text "Oak Way"; the street is both. A street's name may hold a label word ("210 Maple
+        Street")."""
         span = found.spans[-1]
         cell = self.doc.cell_spans(span)
-        tail = []
+        tail: list[Span] = []
         for s in cell[cell.index(span) + 1:] if span in cell else []:
-            if self.doc.is_caption(s) or s.has(SpanKind.CHECKBOX):
+            continues_street = street and not s.has(SpanKind.LABEL) and rules.street_line(
+                " ".join(t.text for t in (span, *tail, s)))
+            if (self.doc.is_caption(s) and not continues_street) or s.has(SpanKind.CHECKBOX):
                 break
             tail.append(s)
         if not tail:
@@ -231,7 +234,9 @@ class _Extractor:
     def _postal_city(self, found: Found, concept: str) -> Found | None:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""
         span = found.spans[-1]
-        cell = self.doc.cell_text(span)  # "OX1 6RX" read as two identifiers: the code is the whole cell
+        # "OX1 6RX" read as two identifiers: the code is the whole cell, less a label before the value
+        cell = " ".join(s.text for s in self.doc.cell_spans(span)
+                        if s.index >= span.index or not self.doc.is_caption(s))
         split = rules.split_postal_city(cell) or rules.split_postal_city(str(found.value))
         if split is None:
             return found

@@ -310,7 +310,9 @@ _CONCEPTS.update({
         "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim|"
         "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
         "importe de los danos|wysokosc roszczenia|estimation du dommage|estimation des dommages|"
-        "estimacion de los danos|schatting schade|geschatte schade"),
+        "estimacion de los danos|schatting schade|geschatte schade|valoracion de danos|valoracion de los danos|"
+        "importe de la reclamacion|cuantia reclamada|importe del siniestro|valutazione del danno|importo reclamato|"
+        "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -442,12 +444,12 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
-            "vehicule pojazd",
+            "vehicule pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
     "home": "household house property hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
-              "zdrowotne zdrowotna salud medical",
+              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw",
     "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",

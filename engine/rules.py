@@ -16,6 +16,7 @@ from engine.labels import COLUMN_CONCEPTS, Phrase, label_score, label_tokens, no
 from engine.numbers import detect_currency
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_text
 from engine.spans import Span, SpanKind
+from engine.ticks import unread_tick
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
            "signature", "split_postal_city", "street_line"]
@@ -69,6 +70,11 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
         if m := re.fullmatch(rf"(\D.*?),?\s+{pat}", t):
             return m.group(2), m.group(1).strip(" ,")
     return None
+
+
+def _yes_no(text: str) -> bool | None:
+    word = _first_word(text)
+    return True if word in _YES else False if word in _NO else None
 
 
 def _first_word(text: str) -> str:
@@ -312,6 +318,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
                 return Found(word in _YES, ls * 0.9, [doc.box_and_option(box)])
         if len(boxes) == 1 and not label_tokens(boxes[0][1]):
             return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
+        if found := unread_tick(doc, label, _yes_no, ls * 0.7, none_ticked=False):
+            return found
         if boxes and all(not b.checked for b, _ in boxes):
             return Found(False, ls * 0.6, [boxes[0][0]])
         rights = [s for s in doc.right_of(label) if s.checked is None]
@@ -366,8 +374,11 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
             line = doc.lines[(s.page, s.line)]
             if (v := match(option_text(line, line.index(s)))) is not None:
                 return Found(v, 0.5, [doc.box_and_option(s)])
+    for label, ls in labels:  # a tick OCR lost, beside the empty boxes of the other options
+        if found := unread_tick(doc, label, match, ls * 0.7):
+            return found
     for label, ls in labels:  # a printed answer ("Type of claim: Household"), not a row of unread options
         rights = doc.right_of(label)
-        if len(rights) == 1 and (v := match(rights[0].text)) is not None:
-            return Found(v, ls * 0.8, [rights[0]])
+        if len(rights) == 1 and len({match(t) for t in label_tokens(rights[0].text)} - {None}) == 1:
+            return Found(match(rights[0].text), ls * 0.8, [rights[0]])
     return None

@@ -1,0 +1,157 @@
+"""A ticked option that OCR did not read as a check box, found from the marks around the options.
+
+Scanned forms lose their ticks first. A filled box comes back as nothing, as a tick glyph OCR does not know
+("冈") or as a blot read as letters ("M", "Mi", "mM", "&"); the empty boxes of the other options come back as box
+glyphs or as the letters they resemble ("O", "D", "©", "U]"), sometimes as "m". Reading a row of options:
+
+    Cover type: ☐ Motor  Property  □ Health  □ Travel        → Property (the only option without a box)
+    CLAIM CATEGORY: © MOTOR O PROPERTY © MEDICAL Mi TRAVEL   → Travel (the only tick)
+    Wurde die Polizei verständigt?  O Ja  Nein                → Nein
+
+Each option word gets the short token beside it as its mark: before it, or after it on forms that print their
+boxes after the options; a mark between two options belongs to the one it is clearly closer to; a mark glued
+to its option ("[Dom", "mNO") is split off, and an option written in letters set apart ("H e a l t h") is read
+as one word. The ticked option is the only one with a sure tick, else the only "m", when every other option
+has a mark; else the only one without a mark. Any other row (two ticks, a tick and an option without a box, no
+boxes at all) gives nothing, and the field is left to review.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.base import Word
+from engine.spandoc import Found, SpanDoc
+from engine.spans import Span
+
+__all__ = ["unread_tick"]
+
+# Marks OCR makes of boxes on a scan. A ticked box comes back as a tick glyph or an "M"-like blot ("M", "Mi",
+# "mM", "冈"); an empty one as a box glyph or a letter it resembles ("O", "D", "©", "U]"), and sometimes as "m".
+_TICK = re.compile(r"[☒☑■⊠冈✓✔✗✘xX&@#]|\[[xX]\]|M[a-zA-Z]?|m[A-Z]")
+_MAYBE_TICK = "m"
+_BOX_LETTERS = "ODUCQ"  # letters an empty box is read as, glued to its option ("UNO")
+_CLOSER = 0.75  # a mark between two options belongs to the one it is clearly closer to
+_MAX_MARK = 3  # a mark is a short token that names no option
+
+
+@dataclass
+class _Token:
+    text: str
+    x0: float
+    x1: float
+    words: list[int]
+
+
+def _tokens(words: list[tuple[int, Word]]) -> list[_Token]:
+    """The row's words, runs of single letters joined ("H e a l t h")."""
+    out = [_Token(w.text.strip(), w.bbox[0], w.bbox[2], [i]) for i, w in words if w.text.strip()]
+    joined: list[_Token] = []
+    k = 0
+    while k < len(out):
+        run = k
+        while run < len(out) and len(out[run].text) == 1 and out[run].text.lower() != out[run].text.upper():
+            run += 1
+        if run - k >= 3:  # three letters or more set apart: one word
+            joined.append(_Token("".join(t.text for t in out[k:run]), out[k].x0, out[run - 1].x1,
+                                 [i for t in out[k:run] for i in t.words]))
+            k = run
+        else:
+            joined.append(out[k])
+            k += 1
+    return joined
+
+
+def _row_words(doc: SpanDoc, spans: list[Span]) -> list[tuple[int, Word]]:
+    idx = sorted({i for s in spans for i in s.word_indices}, key=lambda i: doc.words[i].bbox[0])
+    return [(i, doc.words[i]) for i in idx]
+
+
+@dataclass
+class _Option:
+    value: Any
+    token: _Token
+    mark: str | None  # the mark before it (or after it, on forms that print boxes after their options)
+
+
+def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Option]:
+    """The row's option words with their marks; a mark glued to its option ("[Dom", "mNO") is split off."""
+    found: list[tuple[int, Any, str | None]] = []  # (token position, value, glued mark)
+    for k, t in enumerate(tokens):
+        for cut in (1, 2):  # a mark glued to its option: "☐Motor", "[Dom", "mNO", "UNO"
+            head, rest = t.text[:cut], t.text[cut:]
+            glued = not head.isalnum() or bool(_TICK.fullmatch(head)) or head == _MAYBE_TICK or (
+                head in _BOX_LETTERS and value_of(t.text) is None)
+            if len(rest) >= 2 and glued and (v := value_of(rest)) is not None:
+                found.append((k, v, head))
+                break
+        else:
+            if len(t.text) >= 2 and (v := value_of(t.text)) is not None:
+                found.append((k, v, None))
+    at = {k for k, _, _ in found}
+
+    def gap(a: int, b: int) -> float:
+        return tokens[b].x0 - tokens[a].x1
+
+    def mark(k: int, side: int) -> str | None:
+        """The mark beside option ``k`` on ``side`` (-1 before, +1 after), unless it sits closer to the next
+        option on that side."""
+        m, other = k + side, k + 2 * side
+        if not (0 <= m < len(tokens)) or m in at or len(tokens[m].text) > _MAX_MARK:
+            return None
+        if other in at and 0 <= other < len(tokens) and abs(gap(min(m, other), max(m, other))) < _CLOSER * abs(
+                gap(min(k, m), max(k, m))):
+            return None
+        return tokens[m].text
+
+    before = [glued or mark(k, -1) for k, _, glued in found]
+    after = [glued or mark(k, +1) for k, _, glued in found]
+    if not found:
+        return []
+    first, last = found[0][0], found[-1][0]
+    # boxes after their options: the row ends with a mark and starts with an option ("Yes ☐ No ☐")
+    after_first = (first == 0 and last < len(tokens) - 1 and mark(last, +1) is not None) or (
+        all(after) and not all(before))
+    marks = after if after_first else before
+    return [_Option(v, tokens[k], m) for (k, v, _), m in zip(found, marks, strict=True)]
+
+
+def _infer(options: list[_Option], none_ticked: Any) -> tuple[Any, _Token] | None:
+    """The only option with a sure tick, else the only "m", when every other option has a mark; else the only
+    option without a mark, when every other option has one; ``none_ticked`` when every option has an empty box."""
+    if len(options) < 2 or len({o.value for o in options}) < 2:
+        return None
+    ticked = [o for o in options if o.mark and _TICK.fullmatch(o.mark)]
+    maybe = [o for o in options if o.mark == _MAYBE_TICK]
+    unmarked = [o for o in options if not o.mark]
+    if ticked:  # a tick, unless another option lost its box (which of the two is ticked?)
+        pick = ticked if len(ticked) == 1 and not unmarked else []
+    elif len(maybe) == 1:  # more than one "m": the empty boxes read as "m"
+        pick = maybe if not unmarked else []
+    elif not unmarked and not maybe:
+        return none_ticked, options[0].token
+    else:
+        pick = unmarked if len(unmarked) == 1 else []
+    return (pick[0].value, pick[0].token) if pick else None
+
+
+def unread_tick(doc: SpanDoc, label: Span, value_of: Callable[[str], Any], confidence: float, *,
+                none_ticked: Any = None) -> Found | None:
+    """The option of ``label``'s row (right of it, else on the line below) that lacks the empty box the other
+    options have; ``value_of`` names an option word's value (or None); ``none_ticked`` is the value when every
+    option has an empty box (False for a yes/no question, None for a choice)."""
+    rows = [doc.right_of(label)] + [spans for _, spans in doc.below(label)[:1]]
+    for spans in rows:
+        tokens = _tokens(_row_words(doc, spans))
+        if not any(value_of(t.text) is not None for t in tokens):
+            continue
+        inferred = _infer(_options(tokens, value_of), none_ticked)
+        if inferred is None or inferred[0] is None:
+            return None
+        value, token = inferred
+        span = next(s for s in spans if token.words[0] in s.word_indices)
+        return Found(value, confidence, [span.model_copy(update={"word_indices": token.words})])
+    return None
