@@ -3,14 +3,16 @@
 `docgen` places every word at coordinates of its own layout families. This script writes documents the way many
 billing and till systems do, as HTML tables and paragraphs flowed onto the page by an HTML engine, with its own
 label vocabulary, column orders, number and date styles: invoices on A4 in ten styles (English of the US, UK and
-Australia, German, French, Dutch, Spanish, Italian, Polish), and receipts on an 80 mm till roll in six (with
-slogans under the shop's name, payment and change lines, loyalty points, card terminal lines). A share is
+Australia, German, French, Dutch, Spanish, Italian, Polish), receipts on an 80 mm till roll in six (with
+slogans under the shop's name, payment and change lines, loyalty points, card terminal lines), and insurance
+claim forms in six (`bench/flowclaims.py`: three ways of printing check boxes, three field layouts). A share is
 printed and scanned (docgen's scanner, at 150–200 DPI). The documents go through the pipeline's own text/OCR
 stage, the document type is guessed as `extract run` guesses it (reported), and every engine named reads them;
 the script reports the same figures as `bench/quality.py`.
 
     python bench/flowdocs.py --n 40 --engines baseline,embedded --json bench/results/flowdocs.json
     python bench/flowdocs.py --n 40 --doc-types receipt --json bench/results/flowdocs-receipts.json
+    python bench/flowdocs.py --n 40 --doc-types claim_form --json bench/results/flowdocs-claims.json
 
 Nothing in the engines is fitted on these documents; use them to see how the pipeline holds up on layouts it has
 never seen, not to tune rules against.
@@ -370,13 +372,17 @@ def render_pdf(markup: str, path: Path, *, css: str = CSS, till: bool = False) -
 
 def build(folder: Path, n: int, seed: int, scanned_fraction: float,
           doc_type: str = "invoice") -> list[tuple[Path, dict[str, Any]]]:
+    from bench.flowclaims import CLAIM_CSS, make_claim
+
     rng = random.Random(seed)
     out = []
     for k in range(n):
         till = doc_type == "receipt"
-        markup, truth = make_receipt(rng) if till else make_invoice(rng)
+        make, css = {"receipt": (make_receipt, TILL_CSS), "claim_form": (make_claim, CLAIM_CSS)}.get(
+            doc_type, (make_invoice, CSS))
+        markup, truth = make(rng)
         pdf = folder / f"flow-{doc_type}-{seed + k}.pdf"
-        render_pdf(markup, pdf, css=TILL_CSS if till else CSS, till=till)
+        render_pdf(markup, pdf, css=css, till=till)
         if rng.random() < scanned_fraction:  # printed and scanned as docgen's scans are
             from docgen.scan import ScanFormat, ScanFormatError, draw_scan_params, scan_pdf
 
@@ -399,7 +405,7 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=40, help="documents per document type")
     ap.add_argument("--seed", type=int, default=5_000_000)
     ap.add_argument("--scanned-fraction", type=float, default=0.25)
-    ap.add_argument("--doc-types", default="invoice", help="comma-separated: invoice, receipt")
+    ap.add_argument("--doc-types", default="invoice", help="comma-separated: invoice, receipt, claim_form")
     ap.add_argument("--engines", default="embedded,baseline")
     ap.add_argument("--keep", type=Path, default=None, help="folder to keep the generated documents in")
     from bench.quality import add_engine_arguments, engine_options, print_table, run_engine, save_report

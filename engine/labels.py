@@ -38,14 +38,16 @@ def normalise(text: str) -> str:
 
 
 # Articles and prepositions inside labels ("Numéro de facture", "Date of issue") carry nothing.
-_FILLERS = frozenset("de du des d of the la le l di del della dell van der den het el da dei".split())
+_FILLERS = frozenset("de du des d of the la le l di del della dell van der den het el da dei "
+                     "and et und en y e i".split())  # and the conjunctions: "Nom et prénom", "Postcode and town"
 
 
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
     text = re.sub(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})", " ", text.replace("º", "°"))  # not "MwSt."
-    t = normalise(text).replace("n°", " n° ")
+    t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
+    t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     toks = re.findall(r"[a-z0-9]+|#|°", t)
     out: list[str] = []
     for i, tok in enumerate(toks):
@@ -260,13 +262,15 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda"),
-    "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via"),
+    "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
+                  "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
+                  "ulica numer|numero et rue"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|cap|postcode town|plz ort"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|"
-                     "date de naissance|ne le|nee le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
+                     "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
@@ -292,7 +296,10 @@ _CONCEPTS.update({
         "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
-         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9),
+         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9)
+    + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
+         "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
+         "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
         "datum schade|datum schadegeval|date sinistre|date incident|fecha siniestro|fecha ocurrencia|"
@@ -311,6 +318,7 @@ _CONCEPTS.update({
         "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
         "importe de los danos|wysokosc roszczenia|estimation du dommage|estimation des dommages|"
         "estimacion de los danos|schatting schade|geschatte schade|valoracion de danos|valoracion de los danos|"
+        "estimated cost|cost estimate|estimated value|amount of damage|value of claim|repair cost|"
         "importe de la reclamacion|cuantia reclamada|importe del siniestro|valutazione del danno|importo reclamato|"
         "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody"),
     "police_report": _p(
@@ -323,7 +331,8 @@ _CONCEPTS.update({
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
         "policen no|polizzen no|police no|polis no|versicherungsschein no|no contrat|numero de contrat|"
-        "contrat no|no de contrat")
+        "contrat no|no de contrat|policy reference|policy ref|versicherungsschein|versicherungsscheinnummer|"
+        "numero de poliza|polizza no|numero contratto|reference contrat|polisnr")
     + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
 
@@ -445,7 +454,7 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
             "vehicule pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
-    "home": "household house property hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
+    "home": "household house property homeowners buildings contents hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
@@ -459,4 +468,5 @@ _VALUE_SYNONYMS = _synonyms({
 def value_words(value: str) -> set[str]:
     """Tokens that name an enum value: its own words and known translations (``"home"`` → hogar, hausrat...)."""
     toks = set(label_tokens(value.replace("_", " ")))
-    return toks | {w for w, canon in _VALUE_SYNONYMS.items() if canon in toks}
+    # the translations tokenised as printed options are ("buildings" → "building")
+    return toks | {t for w, canon in _VALUE_SYNONYMS.items() if canon in toks for t in (w, *label_tokens(w))}

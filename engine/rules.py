@@ -323,8 +323,9 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         if boxes and all(not b.checked for b, _ in boxes):
             return Found(False, ls * 0.6, [boxes[0][0]])
         rights = [s for s in doc.right_of(label) if s.checked is None]
-        if rights and (word := _first_word(rights[0].text)) in _YES | _NO:
-            return Found(word in _YES, ls * 0.8, [rights[0]])
+        answers = {_yes_no(w) for s in rights for w in label_tokens(s.text)} - {None}
+        if rights and (word := _first_word(rights[0].text)) in _YES | _NO and len(answers) == 1:
+            return Found(word in _YES, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
     return None
 
 

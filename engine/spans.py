@@ -99,7 +99,7 @@ _MARKERS = frozenset(
     "commande bestelling zamówienie pedido ordine".split()
 )
 # A compound that ends in a word for "number" closes a label the same way ("Factuurnummer R890342").
-_COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}(?:nummer|numer|number|nr\.?)")
+_COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}-?(?:nummer|numer|number|nr\.?)")
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
 # OCR runs words together: "NºFactura" (a marker and a title word), "Factura2022-0705" (a title word and its number)
@@ -479,6 +479,9 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     for key in keys:
         cells = all_cells[key]
         units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]
+        for c, (cell, _) in enumerate(cells[:-1]):  # a box drawn as a frame: only its "X" is in the text layer
+            if [words[i].text for i in cell] in (["X"], ["x"]) and words[cells[c + 1][0][0]].text[:1].isalpha():
+                units[c] = [_Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})]
         # a table row: several cells, one of them an amount with decimals or a currency
         row_like = len(cells) >= 2 and any(u.peel and SpanKind.AMOUNT in u.kinds for us in units for u in us)
         table_row = row_like and len(cells) >= 3

@@ -80,3 +80,30 @@ def test_a_street_name_with_a_label_word_and_a_labelled_postcode_cell() -> None:
     (result,) = create_engine("baseline", {}).extract_batch(
         [EngineRequest(id="doc", words=layout(rows), target=ClaimForm)])
     assert result.data["address"] == {"street": "210 Maple Street", "city": "York", "postal_code": "YO1 6PC"}
+
+
+def test_a_box_drawn_as_a_frame_leaves_only_its_x() -> None:
+    """Born-digital forms that draw boxes as frames: the text layer holds the "X" of the ticked one only."""
+    data = _claim([(0.3, "Motor"), (0.4, "X"), (0.43, "Buildings & contents"), (0.62, "Private medical"),
+                   (0.8, "Travel")], [(0.4, "Yes"), (0.5, "X"), (0.53, "No")])
+    assert data["claim_type"] == "home" and data["police_report_filed"] is False
+
+
+def test_a_row_of_yes_and_no_without_boxes_is_no_answer() -> None:
+    assert _claim("☐ Auto ☒ Home", "Yes No")["police_report_filed"] is None
+
+
+def test_other_generators_wording_of_claim_fields() -> None:
+    rows = [[(0.1, "Nom et prénom de l'assuré"), (0.5, "Olivia Bennett")],
+            [(0.1, "Née le"), (0.5, "04/02/1964")],
+            [(0.1, "Versicherungsschein-Nr. PC-8033807")],
+            [(0.1, "Domicilio"), (0.5, "Avenida Diagonal 210")],
+            [(0.1, "Estimated cost"), (0.5, "£10,349.85")],
+            [(0.1, "Aangifte bij politie?:"), (0.5, "Ja"), (0.54, "□ Nee")]]  # "Nee" (no) is no "née" (born)
+    (result,) = create_engine("baseline", {}).extract_batch(
+        [EngineRequest(id="doc", words=layout(rows), target=ClaimForm)])
+    data = result.data
+    assert (data["claimant_name"], data["date_of_birth"], data["policy_number"]) == (
+        "Olivia Bennett", "1964-02-04", "PC-8033807")
+    assert data["address"]["street"] == "Avenida Diagonal 210" and data["claim_amount"] == "10349.85"
+    assert data["police_report_filed"] is True
