@@ -61,6 +61,7 @@ def test_infer_decimal_separator(texts: list[str], expected: str | None) -> None
     ("€ 399,00", "399.00", "EUR"), ("1.234,56 EUR", "1234.56", "EUR"), ("$4.11", "4.11", "USD"),
     ("Rs 1939", "1939", "INR"), ("316,83 PLN", "316.83", "PLN"), ("£12", "12", "GBP"), ("12.50", "12.50", None),
     ("HK$ 100", "100", "HKD"), ("¥500", "500", "JPY"),
+    ("1 006,94 zt", "1006.94", "PLN"), ("188,29zi", "188.29", "PLN"),  # a scan's "zł" as OCR reads it
 ])
 def test_parse_money_returns_the_currency(text: str, amount: str, code: str | None) -> None:
     assert parse_money(text) == (Decimal(amount), code)
@@ -77,6 +78,7 @@ def test_detect_currency(text: str, code: str | None) -> None:
 def test_strict_currency_ignores_words() -> None:
     assert detect_currency("Rs") == "INR"
     assert detect_currency("Rs", strict=True) is None
+    assert detect_currency("zi", strict=True) is None  # OCR's reading of "zł" counts only next to an amount
     assert detect_currency("EUR", strict=True) == "EUR"
 
 
