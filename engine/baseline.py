@@ -51,6 +51,10 @@ _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
 
 
+# The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
+_BASE_OF = re.compile(r"(?i)(?:\d\s?%|\b(?:on|of|auf|sur|su|van|op|od|from|über|sobre))\s*:?$")
+
+
 class BaselineOptions(EngineOptions):
     """Knobs of the baseline engine."""
 
@@ -274,7 +278,8 @@ class _Extractor:
         up; without any labelled total, the largest amount (with a currency if any) at low confidence."""
         def amount(s: Span) -> bool:
             return s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.DATE) \
-                and not s.has(SpanKind.QUANTITY) and (s.page, s.line) not in self.table_lines
+                and not s.has(SpanKind.QUANTITY) and (s.page, s.line) not in self.table_lines \
+                and not self._tax_base(s)
 
         cands: dict[str, list[Found | None]] = {}
         for name in names:
@@ -298,12 +303,48 @@ class _Extractor:
         for name in order:
             f = best.get(name) if best else None
             result[name] = Found(f.value.amount, min(0.99, f.confidence + bonus), f.spans) if f else None
+        if best and bonus == 0.0 and "tax" in names and (split := self._split_tax(best, cands["tax"])):
+            result["tax"] = split
+            for name in ("subtotal", "total"):
+                if (f := result.get(name)) is not None:
+                    f.confidence = min(0.99, f.confidence + 0.1)
         if result.get("total") is None:
             money = [s for s in self.doc.spans if amount(s) and s.currency] or [s for s in self.doc.spans if amount(s)]
             if money:
                 top = max(money, key=lambda s: s.amount)
                 result["total"] = Found(top.amount, 0.25, [top])
         return result
+
+    def _tax_base(self, span: Span) -> bool:
+        """The amount a rate is charged on, printed in the tax line before the tax ("VAT 20% on £255.00  £51.00")."""
+        line = self.doc.lines[(span.page, span.line)]
+        i = line.index(span)
+        before = line[i - 1] if i > 0 and line[i - 1].cell == span.cell else None
+        after = line[i + 1] if i + 1 < len(line) else None  # the tax itself, next
+        return before is not None and bool(_BASE_OF.search(before.text)) and after is not None and \
+            after.amount is not None and after.has(SpanKind.AMOUNT)
+
+    @staticmethod
+    def _split_tax(pick: dict[str, Found | None], taxes: list[Found | None]) -> Found | None:
+        """Tax printed on several lines (one per rate): the lines whose amounts add up, with the subtotal, to the
+        total; their sum is the tax."""
+        sub, tot = pick.get("subtotal"), pick.get("total")
+        if sub is None or tot is None:
+            return None
+        taken = {sub.value.index, tot.value.index}
+        lines: dict[tuple[int, int], Found] = {}
+        for f in taxes:  # the rightmost amount of each tax line ("VAT 5% on £50.00   £2.50")
+            if f is not None and f.value.index not in taken:
+                key = (f.value.page, f.value.line)
+                if key not in lines or f.value.bbox[0] > lines[key].value.bbox[0]:
+                    lines[key] = f
+        for k in (2, 3):
+            for combo in itertools.combinations(lines.values(), k):
+                total = sum((f.value.amount for f in combo), Decimal(0))
+                if abs(sub.value.amount + total - tot.value.amount) <= Decimal("0.011"):
+                    amounts = merge_spans(sorted((f.value for f in combo), key=lambda s: s.index))
+                    return Found(total, min(0.99, min(f.confidence for f in combo) + 0.1), [amounts])
+        return None
 
     @staticmethod
     def _agreement(pick: dict[str, Found | None]) -> float:

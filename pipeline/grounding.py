@@ -18,6 +18,7 @@ since a false "not found" sends a good document to review while a false match on
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -365,6 +366,8 @@ class GroundingIndex:
             if number is not None and any(number in number_candidates(" ".join(texts[a:b]))
                                           for a in range(len(texts)) for b in range(a + 1, min(len(texts), a + 3) + 1)):
                 return True
+            if number is not None and _sum_of(texts, number):
+                return True
         if kind is LeafKind.DATE:
             d = to_date(value)
             if d is not None and any(d in date_candidates(" ".join(texts[a:b]))
@@ -409,6 +412,15 @@ class GroundingIndex:
             return self.find_date(path, d)
         number = to_decimal(text)
         return self.find_number(path, number) if number is not None else None
+
+
+def _sum_of(texts: list[str], number: Decimal) -> bool:
+    """Whether ``number`` is the sum of the amounts the words hold, one per word (a tax printed per rate, summed by
+    the engine): at least two amounts, each word read one way or another."""
+    readings = [sorted(c) for t in texts if (c := number_candidates(t))]
+    if not 2 <= len(readings) <= 4 or any(len(r) > 2 for r in readings):
+        return False
+    return number in {sum(combo, Decimal(0)) for combo in itertools.product(*readings)}
 
 
 def ground_fields(

@@ -542,3 +542,25 @@ def test_an_ocr_slip_near_two_label_words_reads_the_same_under_any_hash_seed() -
     outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
     assert len(outputs) == 1, outputs
+
+
+def test_tax_printed_per_rate_is_their_sum_and_grounded_in_both_amounts() -> None:
+    from pipeline.grounding import GroundingIndex, LeafKind
+
+    rows = [[(0.1, "Brightwater Plumbing Co.")], [(0.6, "INVOICE")], [(0.6, "Invoice no:"), (0.75, "INV-2024-0042")],
+            [(0.6, "Date:"), (0.75, "12/03/2024")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Unit price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "£255.00"), (0.8, "£255.00")],
+            [(0.1, "Copper pipe 22 mm"), (0.55, "4"), (0.65, "£12.50"), (0.8, "£50.00")],
+            [(0.6, "Subtotal"), (0.8, "£305.00")],
+            [(0.6, "VAT 20% on £255.00"), (0.8, "£51.00")], [(0.6, "VAT 5% on £50.00"), (0.8, "£2.50")],
+            [(0.6, "Total"), (0.8, "£358.50")]]
+    words = layout(rows)
+    result = _run(words, Invoice)
+    assert (result.data["subtotal"], result.data["tax"], result.data["total"]) == ("305.00", "53.50", "358.50")
+    tax = result.fields["tax"]
+    assert sorted(words[i].text for i in tax.word_indices) == ["£2.50", "£51.00"]
+    index = GroundingIndex(words)
+    assert index.confirms(tax.word_indices, Decimal("53.50"), LeafKind.NUMBER)
+    assert not index.confirms(tax.word_indices, Decimal("53.00"), LeafKind.NUMBER)
+    assert not index.confirms(tax.word_indices[:1], Decimal("53.50"), LeafKind.NUMBER)
