@@ -176,6 +176,32 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     return row
 
 
+def _wrapped(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
+             columns: Sequence[Column], words: Sequence[Word]) -> str | None:
+    """The description column, when ``line`` is the rest of the description above it, wrapped by its column: only
+    text or a number without decimals, starting where the description starts, right under it (``above`` is the row's last line), and its first
+    word too wide to have fitted on the line above ("Catering - lunch buffet - job 1318 | (batch 41)"). A note under
+    a short description ("Grundgebühr pro Einheit") is not a wrap."""
+    text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    desc = row.cells.get(text or "")
+    if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
+        return None
+    lo, hi = ranges[text]
+    if any(s.amount is not None and not s.has(SpanKind.INTEGER) or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
+           for s in line) or line[-1].bbox[2] > hi:
+        return None  # an amount or a date: no description's rest ("6704", "(batch 41)" are)
+    last = [s for s in above if s.bbox[2] <= hi + 0.005 and s.bbox[0] >= lo - 0.02]
+    if not last:
+        return None
+    first = words[line[0].word_indices[0]]
+    chars = [w for s in desc for i in s.word_indices if len((w := words[i]).text) >= 2]
+    space = sum((w.bbox[2] - w.bbox[0]) / len(w.text) for w in chars) / len(chars) if chars else 0.005
+    if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
+        return None
+    # a cell's text stops short of the next column by its padding: about a character
+    return text if last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space else None
+
+
 def _headerless(lines: list[list[Span]], columns: Sequence[Column],
                 is_stop: Callable[[list[Span]], bool]) -> list[TableRow]:
     """Rows of a text followed by two or more amounts, in runs of at least two lines."""
@@ -213,6 +239,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     ranges: dict[str, tuple[float, float]] = {}
     page = None
     found_header = False
+    wrapped: list[Span] = []  # the last line of the row above
     for line in lines:
         header = _header(line, words, columns)
         if header:
@@ -230,6 +257,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         row = _row(line, ranges, columns)
         if row is not None:
             rows.append(row)
+            wrapped = line
+        elif rows and (text := _wrapped(line, wrapped, rows[-1], ranges, columns, words)):
+            rows[-1].cells[text] = [*rows[-1].cells[text], *line]
+            wrapped = line
+        else:
+            wrapped = []
     if not found_header:
         return _headerless(lines, columns, is_stop)
     return rows

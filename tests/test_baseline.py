@@ -564,3 +564,17 @@ def test_tax_printed_per_rate_is_their_sum_and_grounded_in_both_amounts() -> Non
     assert index.confirms(tax.word_indices, Decimal("53.50"), LeafKind.NUMBER)
     assert not index.confirms(tax.word_indices, Decimal("53.00"), LeafKind.NUMBER)
     assert not index.confirms(tax.word_indices[:1], Decimal("53.50"), LeafKind.NUMBER)
+
+
+def test_a_description_wrapped_by_its_column_is_read_whole_and_a_note_under_it_is_not() -> None:
+    head = [[(0.1, "Kestrel Print & Design")], [(0.6, "INVOICE 10442")],
+            [(0.1, "Description"), (0.42, "Qty"), (0.55, "Price"), (0.8, "Amount")]]
+    rows = head + [
+        [(0.1, "Catering - lunch buffet per person - job"), (0.44, "1"), (0.55, "21.99"), (0.8, "21.99")],
+        [(0.1, "1318 (batch 41)")],  # "1318" would not have fitted before the Qty column: a wrap
+        [(0.1, "Poster print"), (0.44, "2"), (0.55, "90.00"), (0.8, "180.00")],
+        [(0.1, "Delivered to site")],  # a note under a short description
+        [(0.6, "Total"), (0.8, "201.99")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Catering - lunch buffet per person - job 1318 (batch 41)",
+                                                 "Poster print"]
