@@ -245,9 +245,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
          "product title|produkt|position", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
-        "qta|units|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
+        "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
-        "ii"),  # "Il." (ilość) as OCR reads it
+        "ii")  # "Il." (ilość) as OCR reads it
+    + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"

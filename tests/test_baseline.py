@@ -578,3 +578,19 @@ def test_a_description_wrapped_by_its_column_is_read_whole_and_a_note_under_it_i
     items = _run(layout(rows), Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Catering - lunch buffet per person - job 1318 (batch 41)",
                                                  "Poster print"]
+
+
+def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
+    rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
+            [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),
+             (0.82, "Amount")],
+            [(0.05, "1"), (0.1, "Poster print A2"), (0.45, "pcs"), (0.52, "2"), (0.6, "90.00"), (0.72, "20%"),
+             (0.82, "180.00")],
+            [(0.05, "2"), (0.1, "Flyers (500)"), (0.45, "box"), (0.52, "1"), (0.6, "125.00"), (0.72, "20%"),
+             (0.82, "125.00")],
+            [(0.6, "Total"), (0.82, "305.00")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"]) for i in items] == [("2", "90.00"), ("1", "125.00")]
+    rows[2] = [(0.1, "Description"), (0.45, "Units"), (0.6, "Unit price"), (0.82, "Amount")]  # "Units" alone: quantity
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["quantity"] for i in items] == ["2", "1"]
