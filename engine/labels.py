@@ -169,7 +169,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "rechnungsnummer|rechnungsnr|rechnung no|rechnungs no|rg no|re no|belegnummer|beleg no|"
         "factuurnummer|factuurnr|factuur no|numero de facture|no de facture|facture no|no facture|"
         "numer faktury|faktura no|no faktury|faktura vat no|numero factura|no factura|factura no|"
-        "numero fattura|fattura no|no fattura|numero da fatura|fatura no|receipt no|receipt number|bon no")
+        "numero fattura|fattura no|no fattura|numero da fatura|fatura no|receipt no|receipt number|bon no|"
+        # a credit note's own number (the invoice it credits is an "original invoice")
+        "credit note no|credit note number|credit memo no|credit memo number|gutschrift no|gutschriftsnummer|"
+        "creditnota no|creditnotanummer|numero d avoir|avoir no|nota de credito no|numero nota de credito|"
+        "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
@@ -379,7 +383,8 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                               "ordine zamowienia livraison lieferung consegna entrega".split()),
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
-                                "ordernummer dossier policy".split()),
+                                "ordernummer dossier policy original originale originele ursprungliche "
+                                "related corrected korygowana".split()),
     "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
                      "gesamt totale price prijs prijzen preis prix prezzo rate tarif code".split()),
 }

@@ -594,3 +594,16 @@ def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> N
     rows[2] = [(0.1, "Description"), (0.45, "Units"), (0.6, "Unit price"), (0.82, "Amount")]  # "Units" alone: quantity
     items = _run(layout(rows), Invoice).data["line_items"]
     assert [i["quantity"] for i in items] == ["2", "1"]
+
+
+def test_a_credit_note_is_read_by_its_own_number_not_the_invoice_it_credits() -> None:
+    rows = [[(0.1, "Kestrel Print & Design Ltd")], [(0.6, "CREDIT NOTE")],
+            [(0.6, "Credit note no."), (0.78, "CN-0042")], [(0.6, "Date"), (0.78, "05/04/2024")],
+            [(0.6, "Original invoice"), (0.78, "INV-10442")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Returned flyers"), (0.55, "1"), (0.65, "-125.00"), (0.8, "-125.00")],
+            [(0.6, "Subtotal"), (0.8, "-125.00")], [(0.6, "VAT 20%"), (0.8, "-25.00")],
+            [(0.6, "Total credit"), (0.8, "-150.00")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["invoice_number"], data["subtotal"], data["tax"], data["total"]) == (
+        "CN-0042", "-125.00", "-25.00", "-150.00")
