@@ -36,6 +36,9 @@ class Receipt(DocumentSchema):
         "kod autoryzacji", "reszta", "paragon fiskalny", "transactie", "aut code", "dank u wel", "maestro",
         "mastercard", "operatore", "grazie per la visita", "contante", "tpv", "aprobada", "cajero",
         "factura simplificada", "gracias por su visita", "vuelva pronto", "paragon niefiskalny", "kasjer",
+        # restaurants and bars: the tip, the table, who served
+        "tip", "gratuity", "served by", "your server", "guests", "table no", "pourboire", "trinkgeld", "fooi",
+        "propina", "mancia", "napiwek", "couverts", "coperti", "comensales",
     )
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

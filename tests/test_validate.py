@@ -277,6 +277,9 @@ def test_field_labels_classify_other_languages() -> None:
     # a Dutch one with a PIN payment and its transaction number
     ("Drogist Prinsen", "4 juni 2019 09:07", "TRANSACTIE 546-0009 KASSA:3", "Hagelslag 2,40", "BTW 21% 0,42",
      "Maestro 2,40", "Aut. code 616786", "Dank u wel"),
+    # a diner's bill: subtotal, tax and a tip, paid by card
+    ("JOE'S DINER", "221 Main St", "Server: Amy Table 12", "03/05/2024 7:42 PM", "2 Pancakes 11.98",
+     "Subtotal 14.48", "Tax 1.16", "Tip 3.00", "GRAND TOTAL 18.64", "VISA ****1234 18.64"),
 ])
 def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) -> None:
     c = classify_words(words_of(*lines))
