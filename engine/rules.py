@@ -204,7 +204,7 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:
     """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
     words = [doc.words[i] for i in span.word_indices]
-    head = words[0].text
+    head = words[0].text.replace("l", "I").replace("0", "O")  # "BCl": OCR reads a monogram's I as l
     initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())
     if len(words) > 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 and initials.startswith(head):
         rest = span.word_indices[1:]

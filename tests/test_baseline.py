@@ -607,3 +607,17 @@ def test_a_credit_note_is_read_by_its_own_number_not_the_invoice_it_credits() ->
     data = _run(layout(rows), Invoice).data
     assert (data["invoice_number"], data["subtotal"], data["tax"], data["total"]) == (
         "CN-0042", "-125.00", "-25.00", "-150.00")
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("NSP Northwind Supplies PLC", "Northwind Supplies PLC"),
+    ("BCl Bennett Consulting Inc", "Bennett Consulting Inc"),  # the monogram's I read as l
+    ("ACME Corporation Ltd", "ACME Corporation Ltd"),  # a name in capitals, no monogram
+])
+def test_a_logo_monogram_before_the_issuers_name_is_no_part_of_it(line: str, name: str) -> None:
+    rows = [[(0.1, line)], [(0.1, "12 Harbour St, Bristol BS1 5TR")], [(0.6, "INVOICE")],
+            [(0.6, "Invoice no:"), (0.75, "INV-2024-0042")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == name
