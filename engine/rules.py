@@ -133,7 +133,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         if score > best_score:
             best, best_score = s, score
     if best is None:
-        return None
+        return _footer_name(doc, customer)
     found = _without_monogram(doc, best)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -199,6 +199,31 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
             "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                      max(b[3] for b in boxes))})
     return span
+
+
+_CONNECTORS = frozenset("and und et en y e of de der den van von la le du des del di".split())
+
+
+def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
+    """Where no name stands above the table, a name with a legal form printed elsewhere on page 1, as footers
+    do ("Harbourline Logistics Pty Ltd · ABN 12 345 678 901 · 44 George St"), at a low confidence."""
+    for s in sorted((s for s in doc.spans if s.page == 0 and s.index not in customer and s.has(SpanKind.TEXT)),
+                    key=lambda s: -s.bbox[1]):
+        idx, part = [], []
+        for i in s.word_indices:  # the span up to its first separator
+            if doc.words[i].text in _SEPARATORS or doc.words[i].text.endswith(","):
+                if doc.words[i].text.endswith(","):
+                    idx.append(i)
+                break
+            idx.append(i)
+        text = " ".join(doc.words[i].text for i in idx).strip(" ,;")
+        last = re.findall(r"[a-z]+", normalise(text.split()[-1]).replace(".", "")) if text else []
+        # the legal form ends the name ("... Pty Ltd", "... B.V."); a sentence that says "company" is no name
+        prose = sum(w[:1].islower() and len(w) >= 3 and w not in _CONNECTORS for w in text.split())
+        if last and last[-1] in _LEGAL_FORMS and 2 <= len(text.split()) <= 8 and prose < 2 \
+                and not _ADDRESSY.search(text):
+            return Found(text, 0.3, [s.model_copy(update={"word_indices": idx, "text": text})])
+    return None
 
 
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:

@@ -621,3 +621,18 @@ def test_a_logo_monogram_before_the_issuers_name_is_no_part_of_it(line: str, nam
             [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
             [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
     assert _run(layout(rows), Invoice).data["vendor_name"] == name
+
+
+def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() -> None:
+    rows = [[(0.1, "TAX INVOICE")], [(0.1, "Bill To:"), (0.55, "Ship To:")],
+            [(0.1, "Acme Holdings Corp."), (0.55, "Acme Warehouse")],
+            [(0.1, "9 High St, Sydney NSW 2000"), (0.55, "2 Dock Rd, Sydney NSW 2000")],
+            [(0.1, "Invoice No."), (0.3, "00418")], [(0.1, "Date"), (0.3, "05/03/2024")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Annual licence"), (0.55, "1"), (0.65, "1,200.00"), (0.8, "1,200.00")],
+            [(0.1, "Support"), (0.55, "12"), (0.65, "50.00"), (0.8, "600.00")],
+            [(0.6, "Total (AUD)"), (0.8, "1,800.00")], *([[]] * 20),
+            [(0.1, "Harbourline Logistics Pty Ltd · ABN 12 345 678 901 · accounts@harbourline.com.au")]]
+    result = _run(layout(rows), Invoice)
+    assert result.data["vendor_name"] == "Harbourline Logistics Pty Ltd"
+    assert result.fields["vendor_name"].confidence < 0.4  # a guess: the document goes to review with it
