@@ -16,6 +16,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+from bench.flowdocs import group_digits
+
 __all__ = ["CLAIM_CSS", "make_claim"]
 
 CLAIM_CSS = """
@@ -112,12 +114,7 @@ _GB_MONTHS = "January February March April May June July August September Octobe
 
 def _money(value: Decimal, s: ClaimStyle) -> str:
     symbol, thousands, decimal, first = s.money
-    whole, frac = f"{value:.2f}".split(".")
-    groups = []
-    while len(whole) > 3:
-        groups.insert(0, whole[-3:])
-        whole = whole[:-3]
-    text = thousands.join([whole, *groups]) + decimal + frac
+    text = group_digits(value, thousands, decimal)
     return f"{symbol}{text}" if first and len(symbol) == 1 else (f"{symbol} {text}" if first else f"{text} {symbol}")
 
 

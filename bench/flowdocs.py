@@ -137,13 +137,18 @@ th {background-color: #dddddd;}
 """
 
 
-def _money(value: Decimal, s: Style, symbol: bool = True) -> str:
+def group_digits(value: Decimal, thousands: str, decimal: str) -> str:
+    """An amount with two decimals, its thousands grouped: ``1234.5`` → ``1.234,50``."""
     whole, frac = f"{value:.2f}".split(".")
     groups = []
     while len(whole) > 3:
         groups.insert(0, whole[-3:])
         whole = whole[:-3]
-    text = s.thousands.join([whole, *groups]) + s.decimal + frac
+    return thousands.join([whole, *groups]) + decimal + frac
+
+
+def _money(value: Decimal, s: Style, symbol: bool = True) -> str:
+    text = group_digits(value, s.thousands, s.decimal)
     if not symbol:
         return text
     first = s.lang == "en" if s.symbol_first is None else s.symbol_first
