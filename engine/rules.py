@@ -209,7 +209,7 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
     do ("Harbourline Logistics Pty Ltd · ABN 12 345 678 901 · 44 George St"), at a low confidence."""
     for s in sorted((s for s in doc.spans if s.page == 0 and s.index not in customer and s.has(SpanKind.TEXT)),
                     key=lambda s: -s.bbox[1]):
-        idx, part = [], []
+        idx: list[int] = []
         for i in s.word_indices:  # the span up to its first separator
             if doc.words[i].text in _SEPARATORS or doc.words[i].text.endswith(","):
                 if doc.words[i].text.endswith(","):

@@ -179,9 +179,9 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
 def _wrapped(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
              columns: Sequence[Column], words: Sequence[Word]) -> str | None:
     """The description column, when ``line`` is the rest of the description above it, wrapped by its column: only
-    text or a number without decimals, starting where the description starts, right under it (``above`` is the row's last line), and its first
-    word too wide to have fitted on the line above ("Catering - lunch buffet - job 1318 | (batch 41)"). A note under
-    a short description ("Grundgebühr pro Einheit") is not a wrap."""
+    text or a number without decimals, starting where the description starts, right under it (``above`` is the
+    row's last line), and its first word too wide to have fitted on the line above ("Catering - lunch buffet - job
+    1318 | (batch 41)"). A note under a short description ("Grundgebühr pro Einheit") is not a wrap."""
     text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
     desc = row.cells.get(text or "")
     if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
