@@ -269,14 +269,15 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
-                  "ulica numer|numero et rue"),
-    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita"),
+                  "ulica numer|numero et rue|morada|endereco|rua e numero"),
+    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|cap|postcode town|plz ort"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
-                     "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il"),
+                     "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
+                     "data de nascimento|nascido em|nascida em"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift"),
@@ -291,7 +292,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
                   "recapito|numero di telefono|telefonnr"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
-                    "signature of claimant"),
+                    "signature of claimant|assinatura"),
 }
 
 _CONCEPTS.update({
@@ -459,13 +460,13 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
-            "vehicule pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
-    "home": "household house property homeowners buildings contents hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
+            "vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
+    "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
-              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw",
-    "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip",
+              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude",
+    "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip viagem",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",
 })

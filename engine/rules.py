@@ -45,7 +45,7 @@ _STREET = re.compile(
     r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
     r"steeg)\b")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
-_NO = frozenset("no n nein non nee nie false".split())
+_NO = frozenset("no n nein non nee nie false nao".split())
 
 
 def legal_form(text: str) -> bool:
@@ -53,7 +53,8 @@ def legal_form(text: str) -> bool:
     return bool(set(re.findall(r"[a-z]+", normalise(text).replace(".", ""))) & _LEGAL_FORMS)
 
 
-_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"(?:[A-Z]{1,2}-)?\d{4,6}")
+_POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
+                 r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, then plain codes
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
 
 
@@ -61,7 +62,7 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
     "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
     t = " ".join(text.split())
-    if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:3]):  # a postal code alone ("2018 PL", "YO1 6PC")
+    if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:4]):  # a postal code alone ("2018 PL", "YO1 6PC")
         return t, ""
     for pat in _POSTAL_FIRST:
         if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):

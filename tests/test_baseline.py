@@ -636,3 +636,17 @@ def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() 
     result = _run(layout(rows), Invoice)
     assert result.data["vendor_name"] == "Harbourline Logistics Pty Ltd"
     assert result.fields["vendor_name"].confidence < 0.4  # a guess: the document goes to review with it
+
+
+def test_a_portuguese_claim_form() -> None:
+    rows = [[(0.1, "Seguros Atlântico")], [(0.1, "Participação de Sinistro")],
+            [(0.1, "Nome completo:"), (0.4, "João Silva")], [(0.1, "Data de nascimento:"), (0.4, "14/02/1980")],
+            [(0.1, "Morada:"), (0.4, "Rua Augusta 120")], [(0.1, "Código postal / Localidade:"), (0.4, "1100-053 Lisboa")],
+            [(0.1, "Apólice n.º:"), (0.4, "AP-778812")],
+            [(0.1, "Tipo de sinistro:"), (0.4, "☐ Automóvel ☒ Habitação ☐ Saúde ☐ Viagem")],
+            [(0.1, "Data do sinistro:"), (0.4, "03/01/2024")], [(0.1, "Valor reclamado:"), (0.4, "2.450,00 €")],
+            [(0.1, "Participação à polícia:"), (0.4, "☐ Sim ☒ Não")], [(0.1, "Assinatura:"), (0.4, "João Silva")]]
+    assert _run(layout(rows), ClaimForm).data == {
+        "claimant_name": "João Silva", "date_of_birth": "1980-02-14", "policy_number": "AP-778812",
+        "claim_type": "home", "address": {"street": "Rua Augusta 120", "city": "Lisboa", "postal_code": "1100-053"},
+        "incident_date": "2024-01-03", "claim_amount": "2450.00", "police_report_filed": False, "signed": True}
