@@ -208,7 +208,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "nettobetrag|netto|summe netto|gesamt netto|nettosumme|warenwert|subtotaal|totaal excl btw|"
         "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
         "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
-        "montant net|nettobedrag|kwota netto|razem netto|base"),
+        "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
+        "valor tributavel|incidencia|total liquido"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
@@ -244,14 +245,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
         "item description|details|particulars|concepto|produit|opis|towar|usluga|nazwa uslugi|"
-        "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif")
+        "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif|descricao|designacao")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
-        "ii")  # "Il." (ilość) as OCR reads it
+        "ii|qtd|qtde|quantidade")  # "ii": "Il." (ilość) as OCR reads it
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
@@ -259,7 +260,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
         "precio unit|prezzo unit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
-        "precio por unidad|prezzo per unita|cena za jednostke"),
+        "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario"),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"

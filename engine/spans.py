@@ -105,6 +105,10 @@ _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)"
 # OCR runs words together: "NºFactura" (a marker and a title word), "Factura2022-0705" (a title word and its number)
 _MARKER_PAIR = re.compile(r"(?i)(?:n[°º]|no\.?|nr\.?)([^\W\d_]{3,})")
 _GLUED_TITLE = re.compile(r"(?i)(?:invoice|rechnung|factuur|facture|faktura|fattura|factura)(\d[\w\-/.]*)")
+_SERIES = re.compile(r"[A-Z]{1,4}")
+_SERIES_NUMBER = re.compile(r"(?=.*\d)[A-Z0-9]*[/-][A-Z0-9/-]*\d")  # "2024/118", "A-0042", "2024-A/7"
+_NOT_SERIES = frozenset({"VAT", "TVA", "IVA", "BTW", "GST", "NIF", "CIF", "ABN", "NIP", "TEL", "FAX", "PO", "REF",
+                         "ID", "NO", "NR", "KW", "CW", "WK"})
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
@@ -266,6 +270,11 @@ class _Classifier:
             if pct is not None:  # "19 %" / "TVA 0 %:" (the colon closes a label)
                 return _Unit(0, 2, {SpanKind.PERCENT}, peel=True, values={"percent": pct},
                              label_end=texts[1] == "%:")
+        if (len(texts) >= 2 and _SERIES.fullmatch(first) and first.lower() not in _MARKERS
+                and first not in _NOT_SERIES and _SERIES_NUMBER.fullmatch(texts[1]) and detect_currency(first) is None
+                and parse_date(texts[1], order=self.order) is None):
+            # a document series and its number: "FT 2024/118", "FR A-0042" (Portuguese and Spanish invoices)
+            return _Unit(0, 2, {SpanKind.IDENTIFIER}, values={"identifier": f"{first} {texts[1]}"})
         if first == "X" and len(texts) >= 2 and texts[1][:1].isupper() and texts[1].isalpha():
             return _Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})  # "X Automobile"
         for k in (3, 2):

@@ -33,7 +33,7 @@ class Invoice(DocumentSchema):
     description: ClassVar[str] = "Supplier invoice with totals and line items"
     keywords: ClassVar[tuple[str, ...]] = (
         "invoice", "rechnung", "factuur", "facture", "faktura", "fattura", "factura", "bill to", "due date",
-        "invoice number", "tax invoice",
+        "invoice number", "tax invoice", "fatura", "fatura recibo", "data de vencimento",
     )
 
     vendor_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

@@ -39,6 +39,8 @@ class Receipt(DocumentSchema):
         # restaurants and bars: the tip, the table, who served
         "tip", "gratuity", "served by", "your server", "guests", "table no", "pourboire", "trinkgeld", "fooi",
         "propina", "mancia", "napiwek", "couverts", "coperti", "comensales",
+        # Portuguese tills
+        "fatura simplificada", "numerário", "troco", "talão", "multibanco", "obrigado pela visita", "volte sempre",
     )
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

@@ -650,3 +650,20 @@ def test_a_portuguese_claim_form() -> None:
         "claimant_name": "João Silva", "date_of_birth": "1980-02-14", "policy_number": "AP-778812",
         "claim_type": "home", "address": {"street": "Rua Augusta 120", "city": "Lisboa", "postal_code": "1100-053"},
         "incident_date": "2024-01-03", "claim_amount": "2450.00", "police_report_filed": False, "signed": True}
+
+
+def test_a_portuguese_invoice_with_a_series_number() -> None:
+    rows = [[(0.1, "Tecnologias Lusas, Lda.")], [(0.1, "Av. da Liberdade 110, 1250-146 Lisboa")], [(0.6, "FATURA")],
+            [(0.6, "Fatura n.º"), (0.78, "FT 2024/118")], [(0.6, "Data de emissão"), (0.78, "05-03-2024")],
+            [(0.6, "Data de vencimento"), (0.78, "04-04-2024")], [(0.1, "Cliente:"), (0.25, "Acme Portugal S.A.")],
+            [(0.1, "Descrição"), (0.5, "Qtd."), (0.6, "Preço unit."), (0.72, "IVA"), (0.82, "Total")],
+            [(0.1, "Licença anual de software"), (0.5, "1"), (0.6, "1.200,00"), (0.72, "23%"), (0.82, "1.200,00")],
+            [(0.1, "Suporte técnico (horas)"), (0.5, "12"), (0.6, "50,00"), (0.72, "23%"), (0.82, "600,00")],
+            [(0.6, "Total ilíquido"), (0.82, "1.800,00 €")], [(0.6, "IVA 23%"), (0.82, "414,00 €")],
+            [(0.6, "Total a pagar"), (0.82, "2.214,00 €")]]
+    data = _run(layout(rows), Invoice).data
+    assert {k: data[k] for k in ("vendor_name", "invoice_number", "invoice_date", "due_date", "subtotal", "tax",
+                                 "total")} == {
+        "vendor_name": "Tecnologias Lusas, Lda.", "invoice_number": "FT 2024/118", "invoice_date": "2024-03-05",
+        "due_date": "2024-04-04", "subtotal": "1800.00", "tax": "414.00", "total": "2214.00"}
+    assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("1", "1200.00"), ("12", "50.00")]

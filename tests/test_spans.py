@@ -446,3 +446,10 @@ def test_a_thousands_group_after_a_narrow_digit_stays_one_amount() -> None:
              _word("855,43", 0.659, 0.716, 0), _word("1", 0.826, 0.836, 0), _word("855,43", 0.849, 0.906, 0)]
     amounts = [value_of(s, SpanKind.AMOUNT) for s in find_spans(words) if s.has(SpanKind.AMOUNT)]
     assert amounts == ["1", "1855.43", "1855.43"]
+
+
+def test_a_document_series_and_its_number_are_one_identifier() -> None:
+    _, spans = _spans_of([[(0.1, "FT 2024/118")], [(0.1, "EUR 2024-03")], [(0.1, "FT 12/03/2024")],
+                          [(0.1, "VAT 2024/118")]])
+    assert (spans[0].text, spans[0].identifier) == ("FT 2024/118", "FT 2024/118")
+    assert [s.text for s in spans[1:]] == ["EUR", "2024-03", "FT", "12/03/2024", "VAT 2024/118"]

@@ -280,6 +280,10 @@ def test_field_labels_classify_other_languages() -> None:
     # a diner's bill: subtotal, tax and a tip, paid by card
     ("JOE'S DINER", "221 Main St", "Server: Amy Table 12", "03/05/2024 7:42 PM", "2 Pancakes 11.98",
      "Subtotal 14.48", "Tax 1.16", "Tip 3.00", "GRAND TOTAL 18.64", "VISA ****1234 18.64"),
+    # a Portuguese pastry shop's simplified invoice, paid in cash
+    ("PASTELARIA BELÉM", "Rua de Belém 84", "1300-085 Lisboa", "NIF 500 745 943", "Fatura simplificada FS 1/2231",
+     "05/03/2024 10:12", "2 Pastel de nata 2,60", "TOTAL 3,40 €", "Numerário 5,00", "Troco 1,60",
+     "Obrigado pela visita"),
 ])
 def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) -> None:
     c = classify_words(words_of(*lines))
