@@ -462,7 +462,8 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
             "vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
-    "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat wohngebaude habitation maison woning mieszkanie dom "
+    "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
+            "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "

@@ -36,7 +36,8 @@ _SYMBOLS: dict[str, str] = {
     "HK$": "HKD", "S$": "SGD", "R$": "BRL", "MX$": "MXN",
     "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₽": "RUB", "₺": "TRY", "₩": "KRW",
     "₪": "ILS", "₫": "VND", "₱": "PHP", "₴": "UAH", "₦": "NGN", "฿": "THB",
-    "zł": "PLN", "zl": "PLN", "zt": "PLN", "zi": "PLN", "zk": "PLN", "Kč": "CZK", "Rs": "INR", "Rs.": "INR", "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF",
+    "zł": "PLN", "zl": "PLN", "zt": "PLN", "zi": "PLN", "zk": "PLN", "Kč": "CZK", "Rs": "INR", "Rs.": "INR",
+    "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF",
     "Euro": "EUR", "Euros": "EUR", "EURO": "EUR", "EUROS": "EUR", "euro": "EUR", "euros": "EUR",
     "Dollars": "USD", "dollars": "USD", "Dollar": "USD",
 }
@@ -52,8 +53,8 @@ _PERCENT = re.compile(r"^([+\-\u2212]?\d+(?:[.,]\d+)?)\s?%$")
 
 # Abbreviations that are ordinary words too: a currency only when glued or next to an amount. "zt", "zi", "zk" are
 # how OCR reads the "zł" of a scan.
-_WORDLIKE = frozenset({"Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS", "euro", "euros",
-                       "Dollars", "dollars", "Dollar"})
+_WORDLIKE = frozenset({"Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS",
+                       "euro", "euros", "Dollars", "dollars", "Dollar"})
 
 
 def detect_currency(text: str, *, strict: bool = False) -> str | None:

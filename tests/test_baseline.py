@@ -641,7 +641,8 @@ def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() 
 def test_a_portuguese_claim_form() -> None:
     rows = [[(0.1, "Seguros Atlântico")], [(0.1, "Participação de Sinistro")],
             [(0.1, "Nome completo:"), (0.4, "João Silva")], [(0.1, "Data de nascimento:"), (0.4, "14/02/1980")],
-            [(0.1, "Morada:"), (0.4, "Rua Augusta 120")], [(0.1, "Código postal / Localidade:"), (0.4, "1100-053 Lisboa")],
+            [(0.1, "Morada:"), (0.4, "Rua Augusta 120")],
+            [(0.1, "Código postal / Localidade:"), (0.4, "1100-053 Lisboa")],
             [(0.1, "Apólice n.º:"), (0.4, "AP-778812")],
             [(0.1, "Tipo de sinistro:"), (0.4, "☐ Automóvel ☒ Habitação ☐ Saúde ☐ Viagem")],
             [(0.1, "Data do sinistro:"), (0.4, "03/01/2024")], [(0.1, "Valor reclamado:"), (0.4, "2.450,00 €")],
