@@ -82,7 +82,8 @@ def _fuzzy(tok: str) -> str:
     if len(tok) < 6:
         return tok
     for v in _VOCAB_ORDER:  # in a fixed order: the first of two near words must not depend on hash seeds
-        if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and _one_edit(tok, v):
+        # OCR slips inside a word, not at its start: "Keller" is a name, not "seller"
+        if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and v[0] == tok[0] and _one_edit(tok, v):
             return v
     return tok
 
@@ -226,7 +227,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "total a pagar|totale|totale fattura|importo totale|da pagare|total for this invoice|"
         "total amount due|amount to pay|total eur|total usd|netto a pagare|totale a pagare|importo dovuto|"
         "totale da pagare|total factura|importe a pagar|do zaplaty razem|razem do zaplaty|net payable|"
-        "balance payable|total balance|amount owing|total owing")
+        "balance payable|total balance|amount owing|total owing|a payer|a regler")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"

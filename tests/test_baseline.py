@@ -668,3 +668,18 @@ def test_a_portuguese_invoice_with_a_series_number() -> None:
         "vendor_name": "Tecnologias Lusas, Lda.", "invoice_number": "FT 2024/118", "invoice_date": "2024-03-05",
         "due_date": "2024-04-04", "subtotal": "1800.00", "tax": "414.00", "total": "2214.00"}
     assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("1", "1200.00"), ("12", "50.00")]
+
+
+def test_a_name_one_letter_from_a_label_word_is_a_name_and_a_payer_is_the_total() -> None:
+    """"Keller" is one letter from "seller" (a party label), at its start, where OCR slips do not happen."""
+    rows = [[(0.3, "Markt Keller")], [(0.3, "Schillerweg 96")], [(0.3, "60613 Frankfurt am Main")],
+            [(0.3, "Tel. 030 91415136")], [(0.1, "23.11.2024 13:26"), (0.5, "Beleg-Nr. 7024")], [(0.1, "Äpfel 1kg"), (0.7, "3,69 A")],
+            [(0.1, "Summe EUR"), (0.7, "3,69")], [(0.1, "BAR"), (0.7, "10,00")], [(0.1, "ZURÜCK"), (0.7, "6,31")]]
+    data = _run(layout(rows), Receipt).data
+    assert (data["merchant_name"], data["merchant_address"]) == ("Markt Keller",
+                                                                 "Schillerweg 96, 60613 Frankfurt am Main")
+    rows = [[(0.3, "Pharmacie Moreau")], [(0.3, "96 place Saint-Honoré")], [(0.3, "60021 Lyon")],
+            [(0.1, "01/04/2022 08:06"), (0.5, "TICKET N° 710-5817")], [(0.1, "YAOURT NATURE X4"), (0.7, "13,80 A")],
+            [(0.1, "A PAYER EUR"), (0.7, "13,80")], [(0.1, "ESPECES"), (0.7, "15,00")],
+            [(0.1, "MONNAIE RENDUE"), (0.7, "1,20")]]
+    assert _run(layout(rows), Receipt).data["total"] == "13.80"
