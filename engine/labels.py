@@ -196,7 +196,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "data de vencimento|pagamento entro|scadenza pagamento|data di scadenza|pagar antes de|"
         "fecha limite de pago|zahlbar bis zum|betalen voor|platne do|payment by|pay before|payable by|"
         "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
-        "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del"),
+        "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del|"
+        # the sentence a letter ends with: "Prosimy o zapłatę do dnia 28-01-2022.", "Paiement attendu au plus tard le"
+        "prosimy o zaplate do dnia|zaplate do dnia|do dnia|paiement attendu au plus tard|au plus tard|"
+        "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
+        "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by"),
     "carried": _p(
         "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"

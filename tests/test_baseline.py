@@ -683,3 +683,17 @@ def test_a_name_one_letter_from_a_label_word_is_a_name_and_a_payer_is_the_total(
             [(0.1, "A PAYER EUR"), (0.7, "13,80")], [(0.1, "ESPECES"), (0.7, "15,00")],
             [(0.1, "MONNAIE RENDUE"), (0.7, "1,20")]]
     assert _run(layout(rows), Receipt).data["total"] == "13.80"
+
+
+@pytest.mark.parametrize(("sentence", "due"), [
+    ("Prosimy o zapłatę do dnia 28-01-2022.", "2022-01-28"),
+    ("Paiement attendu au plus tard le 15/11/2021.", "2021-11-15"),
+    ("Please pay by 15/11/2021.", "2021-11-15"),
+])
+def test_a_letter_gives_its_due_date_in_a_sentence(sentence: str, due: str) -> None:
+    rows = [[(0.1, "QT Odra Sp.j.")], [(0.6, "Faktura FV/2022/01/7")], [(0.6, "Data:"), (0.7, "28-12-2021")],
+            [(0.1, "Opis"), (0.55, "Ilość"), (0.65, "Cena"), (0.8, "Wartość")],
+            [(0.1, "Hosting WWW"), (0.55, "1"), (0.65, "700,56"), (0.8, "700,56")],
+            [(0.1, "Robocizna"), (0.55, "2"), (0.65, "100,00"), (0.8, "200,00")],
+            [(0.6, "Do zapłaty"), (0.8, "900,56 zł")], [(0.1, sentence)]]
+    assert _run(layout(rows), Invoice).data["due_date"] == due
