@@ -453,3 +453,11 @@ def test_a_document_series_and_its_number_are_one_identifier() -> None:
                           [(0.1, "VAT 2024/118")]])
     assert (spans[0].text, spans[0].identifier) == ("FT 2024/118", "FT 2024/118")
     assert [s.text for s in spans[1:]] == ["EUR", "2024-03", "FT", "12/03/2024", "VAT 2024/118"]
+
+
+def test_a_date_ending_a_sentence_counts_in_the_documents_date_order() -> None:
+    """The due date of "Fecha límite de pago: 06/03/2022." follows an order date printed after the invoice date;
+    without it, invoice then order date would read as going forward only month first."""
+    lines = ["FECHA: 04/02/2022", "FECHA DE PEDIDO: 12/01/2022", "Fecha límite de pago: 06/03/2022."]
+    assert guess_date_order(lines) == DateOrder.DMY
+    assert guess_date_order(["Version 1.2.3.4", "Date: 04/02/2022"]) is None  # no date in "1.2.3.4"
