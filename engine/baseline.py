@@ -276,10 +276,12 @@ class _Extractor:
     def totals(self, names: set[str]) -> dict[str, Found | None]:
         """Subtotal, tax and total chosen together: the best-scored combination, with a bonus when they add
         up; without any labelled total, the largest amount (with a currency if any) at low confidence."""
+        bases = {s.index for s in self.doc.spans if s.amount is not None and self._tax_base(s)}
+
         def amount(s: Span) -> bool:
             return s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.DATE) \
                 and not s.has(SpanKind.QUANTITY) and (s.page, s.line) not in self.table_lines \
-                and not self._tax_base(s)
+                and s.index not in bases
 
         cands: dict[str, list[Found | None]] = {}
         for name in names:

@@ -211,12 +211,12 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
     for s in sorted((s for s in doc.spans if s.page == 0 and s.index not in customer and s.has(SpanKind.TEXT)),
                     key=lambda s: -s.bbox[1]):
         idx: list[int] = []
-        for i in s.word_indices:  # the span up to its first separator
-            if doc.words[i].text in _SEPARATORS or doc.words[i].text.endswith(","):
-                if doc.words[i].text.endswith(","):
-                    idx.append(i)
+        for i in s.word_indices:  # the span up to its first separator (or through its first comma)
+            if doc.words[i].text in _SEPARATORS:
                 break
             idx.append(i)
+            if doc.words[i].text.endswith(","):
+                break
         text = " ".join(doc.words[i].text for i in idx).strip(" ,;")
         last = re.findall(r"[a-z]+", normalise(text.split()[-1]).replace(".", "")) if text else []
         # the legal form ends the name ("... Pty Ltd", "... B.V."); a sentence that says "company" is no name
@@ -339,9 +339,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
     for label, ls in labels:
         boxes = doc.boxes_near(label)
         for box, option in boxes:
-            word = _first_word(option)
-            if box.checked and word in _YES | _NO:
-                return Found(word in _YES, ls * 0.9, [doc.box_and_option(box)])
+            if box.checked and (answer := _yes_no(option)) is not None:
+                return Found(answer, ls * 0.9, [doc.box_and_option(box)])
         if len(boxes) == 1 and not label_tokens(boxes[0][1]):
             return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
         if found := unread_tick(doc, label, _yes_no, ls * 0.7, none_ticked=False):
@@ -350,8 +349,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
             return Found(False, ls * 0.6, [boxes[0][0]])
         rights = [s for s in doc.right_of(label) if s.checked is None]
         answers = {_yes_no(w) for s in rights for w in label_tokens(s.text)} - {None}
-        if rights and (word := _first_word(rights[0].text)) in _YES | _NO and len(answers) == 1:
-            return Found(word in _YES, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
+        if rights and (answer := _yes_no(rights[0].text)) is not None and len(answers) == 1:
+            return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
     return None
 
 

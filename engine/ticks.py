@@ -91,10 +91,13 @@ def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Opti
         else:
             if len(t.text) >= 2 and (v := value_of(t.text)) is not None:
                 found.append((k, v, None))
+    if not found:
+        return []
     at = {k for k, _, _ in found}
 
     def gap(a: int, b: int) -> float:
-        return tokens[b].x0 - tokens[a].x1
+        """The space between two neighbouring tokens, in either order."""
+        return abs(tokens[max(a, b)].x0 - tokens[min(a, b)].x1)
 
     def mark(k: int, side: int) -> str | None:
         """The mark beside option ``k`` on ``side`` (-1 before, +1 after), unless it sits closer to the next
@@ -102,15 +105,12 @@ def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Opti
         m, other = k + side, k + 2 * side
         if not (0 <= m < len(tokens)) or m in at or len(tokens[m].text) > _MAX_MARK:
             return None
-        if other in at and 0 <= other < len(tokens) and abs(gap(min(m, other), max(m, other))) < _CLOSER * abs(
-                gap(min(k, m), max(k, m))):
+        if other in at and gap(m, other) < _CLOSER * gap(k, m):
             return None
         return tokens[m].text
 
     before = [glued or mark(k, -1) for k, _, glued in found]
     after = [glued or mark(k, +1) for k, _, glued in found]
-    if not found:
-        return []
     first, last = found[0][0], found[-1][0]
     # boxes after their options: the row ends with a mark and starts with an option ("Yes ☐ No ☐")
     after_first = (first == 0 and last < len(tokens) - 1 and mark(last, +1) is not None) or (
