@@ -399,7 +399,7 @@ class _Extractor:
                        or label_score(self.doc.tokens[s.index], carried) >= 0.55
                        for s in line[:3] if s.index in self.doc.tokens)
 
-        rows: list[TableRow] = find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip)
+        rows = self._price_is_amount(find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip), columns)
         self.table_lines |= {row.line for row in rows}
         out = []
         for r, row in enumerate(rows):
@@ -416,6 +416,18 @@ class _Extractor:
                 item[col.name] = self.record(f"{path}[{r}].{col.name}", Found(value, conf, [merge_spans(spans)]))
             out.append(item)
         return out
+
+    @staticmethod
+    def _price_is_amount(rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
+        """A table of items and their prices only ("Item | Price", no quantity, no amount column): each price is
+        what the line costs, its amount. A unit price needs a quantity to be one of."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        if not (pn and an) or not rows or any(r.cells.get(an) or (qn and r.cells.get(qn)) for r in rows) \
+                or not all(r.cells.get(pn) for r in rows):
+            return rows
+        return [dataclasses.replace(r, cells={**{k: v for k, v in r.cells.items() if k != pn}, an: r.cells[pn]})
+                for r in rows]
 
     def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
         """A quantity printed close to its unit price reads as one amount with a thousands group ("1 473,58" in

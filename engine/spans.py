@@ -337,8 +337,9 @@ def _split_at_columns(cells: list[tuple[list[int], list[bool]]], below: list[tup
     for cell, tight in cells:
         first = 0
         for k in range(1, len(cell)):
-            # a cut needs a gap wider than a space: labels set apart, not the words of one name
-            if aligned(cell[k]) and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= cw:
+            # a cut needs a gap wider than a space: labels set apart, not the words of one name (in a
+            # monospaced text layer a space is one character wide, so one character is not enough)
+            if aligned(cell[k]) and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= 1.25 * cw:
                 out.append((cell[first:k], tight[first:k - 1]))
                 first = k
         out.append((cell[first:], tight[first:]))

@@ -24,6 +24,7 @@ from pipeline.errors import (
     TooManyPagesError,
     TruncatedFileError,
 )
+from pipeline.formfields import apply_form_fields
 from pipeline.images import check_pixels, flatten
 from pipeline.layout import LineUnit, RawWord
 
@@ -159,8 +160,6 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
 
     units: dict[tuple[int, int], LineUnit] = {}
-    chars = 0
-    text = []
     for x0, y0, x1, y1, word, block_no, line_no, _ in raw_words:
         if not word.strip():
             continue
@@ -168,8 +167,13 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         key = (block_no, line_no)
         unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
         unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
-        chars += len(word)
-        text.append(word)
+    try:  # a fillable form: its fields' values, not their appearance streams
+        lines = apply_form_fields(page, list(units.values()), matrix)
+    except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
+        logger.warning("page %d: its form fields cannot be read (%s); the page is read as drawn", index + 1, exc)
+        lines = list(units.values())
+    text = [w.text for u in lines for w in u.words]
+    chars = sum(len(t) for t in text)
     for info in page.get_image_info():
         check_pixels(info["width"], info["height"], limits, f"an image on page {index + 1}")
     empty = chars == 0 and not page.get_images() and not _has_drawings(page)
@@ -177,7 +181,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     if warnings:
         logger.debug("MuPDF on page %d: %s", page.number + 1, warnings.replace("\n", "; ")[:300])
     return page, PageText(
-        units=list(units.values()), chars=chars, garbled=_garbled("".join(text)),
+        units=lines, chars=chars, garbled=_garbled("".join(text)),
         width=page.rect.width, height=page.rect.height,
     )
 

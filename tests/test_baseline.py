@@ -406,6 +406,22 @@ def test_a_quantity_glued_to_its_price_is_split_by_the_row_arithmetic() -> None:
         ("1", "1.87"), ("1", "473.58"), ("2", "303.35"), (None, "1473.58")]
 
 
+def test_a_table_of_items_and_prices_only_reads_each_price_as_the_lines_amount() -> None:
+    """ "Item | Price" and no quantity: the price is what the line costs. With a quantity it stays a unit price."""
+    rows = [[(0.08, "Item"), (0.85, "Price")],
+            [(0.08, "Brand identity package"), (0.84, "$1,200.00")],
+            [(0.08, "Hosting (3 months)"), (0.86, "$75.00")],
+            [(0.7, "Total:"), (0.84, "$1,275.00")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Brand identity package", None, None, "1200.00"), ("Hosting (3 months)", None, None, "75.00")]
+    rows = [[(0.08, "Item"), (0.7, "Qty"), (0.85, "Price")],
+            [(0.08, "Hosting (3 months)"), (0.71, "3"), (0.86, "$25.00")],
+            [(0.7, "Total:"), (0.84, "$75.00")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"]) for i in items] == [("3", "25.00")]
+
+
 def test_the_return_address_line_names_the_sender() -> None:
     """A German business letter: the sender's line above the address window, the recipient in the window."""
     rows = [[(0.1, "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen")], [(0.1, "iViveLabs Ltd.")],

@@ -374,6 +374,23 @@ def test_captions_are_never_text_values(tok):
     assert set(guarded.ids_for(vendor)) == set(plain.ids_for(vendor)) - caption_ids
 
 
+def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
+    """ "Amount Due (GBP)" beside "Invoice Number": the "(GBP)" is never the invoice number (nor any text); it stays
+    a span of the prompt, for the model to read the currency from."""
+    from tests.layout import layout
+
+    words = layout([[(0.1, "Invoice Number"), (0.5, "Amount Due"), (0.62, "(GBP)")],
+                    [(0.1, "0000381"), (0.5, "£1,518.00")], [(0.6, "Total"), (0.85, "1,518.00")]])
+    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
+    prompt = build_prompt(words, tok.get_vocab(), n_pointers=64)
+    [layout0, *_] = layouts_for(plan, encode_values(plan, {"line_items": []}))[0]
+    pointers = SlotPointers(plan, prompt, tok.get_vocab())
+    ids = {span.text: pointers._pointer_ids[p] for p, span in prompt.spans.items()}
+    number = next(s for s in layout0.slots if s.path == "invoice_number")
+    assert "(GBP)" in ids and ids["(GBP)"] not in pointers.ids_for(number)
+    assert ids["0000381"] in pointers.ids_for(number)
+
+
 def test_a_required_field_the_rules_left_null_stays_null_under_the_draft_prior(tok, tmp_path: Path):
     """The canvas can say null where the draft does, even for a required field: under a strong prior the untrained
     model keeps the null instead of being forced onto some span; with a fill prior of 0 the draft's null has no

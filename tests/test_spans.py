@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import date
 from decimal import Decimal
 
@@ -429,6 +430,24 @@ def test_a_row_of_labels_set_close_together_is_cut_over_its_values() -> None:
               _word("Amount", 0.8, 0.87, 0)]
     row = [_word("Toner", 0.1, 0.16, 1), _word("12.50", 0.66, 0.71, 1), _word("25.00", 0.8, 0.85, 1)]
     assert [s.text for s in find_spans(header + row) if s.line == 0] == ["Item", "Unit Price", "Amount"]
+
+
+def _grid(lines: list[str]) -> list[Word]:
+    """Words of a monospaced text layer: every character, a space included, one cell of 0.01 wide."""
+    return [_word(m.group(), 0.04 + m.start() * 0.01, 0.04 + m.end() * 0.01, row)
+            for row, line in enumerate(lines) for m in re.finditer(r"\S+", line)]
+
+
+def test_a_name_over_a_column_of_values_in_a_monospaced_text_layer_stays_whole() -> None:
+    """In a text file a space is as wide as a character: "Koncern" starting over the value column below is not
+    a label set apart from "Polski"."""
+    words = _grid(["Sprzedawca: Polski Koncern Naftowy ORLEN S.A.",
+                   "NIP:               774-00-01-454"])
+    assert [s.text for s in find_spans(words) if s.line == 0] == ["Sprzedawca:", "Polski Koncern Naftowy ORLEN S.A."]
+    # labels two spaces apart over their values are still cut
+    words = _grid(["Rechnungsnummer  Rechnungsdatum",
+                   "F663216          19.11.2019"])
+    assert [s.text for s in find_spans(words) if s.line == 0] == ["Rechnungsnummer", "Rechnungsdatum"]
 
 
 @pytest.mark.parametrize(("text", "kinds", "value"), [

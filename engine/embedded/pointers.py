@@ -44,6 +44,12 @@ def fold_text(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
 
 
+def _no_text(span: Span, captions: frozenset[frozenset[int]]) -> bool:
+    """A span that is never a text field's value: a field's label, or a currency and nothing else ("(GBP)",
+    "EUR", "$"), which names the unit of an amount, not a name, a number or a description."""
+    return span.kinds == {SpanKind.CURRENCY} or frozenset(span.word_indices) in captions
+
+
 def _member_text(m: Any) -> str:
     if isinstance(m, bool):
         return "true" if m else "false"
@@ -91,9 +97,9 @@ class SlotPointers:
                 self._cache[key] = sorted(members)
             else:
                 kinds = _KINDS[slot.kind]
+                text = slot.kind is SlotKind.TEXT
                 self._cache[key] = [self._pointer_ids[p] for p, span in self.prompt.spans.items()
-                                    if span.kinds & kinds and not (slot.kind is SlotKind.TEXT and
-                                                                   frozenset(span.word_indices) in self.captions)]
+                                    if span.kinds & kinds and not (text and _no_text(span, self.captions))]
         return self._cache[key]
 
     def pointer_for_words(self, placed: PlacedSlot, words: set[int]) -> int | None:
