@@ -220,7 +220,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
         "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total|total iva|iva total|"
         "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst|taxes|tax total|"
-        "total taxes|sales tax total|gst amount|tax due"),
+        "total taxes|sales tax total|gst amount|tax due|pst|qst|rst|provincial sales tax|tps|tvq|cgst|sgst|utgst|"
+        "cgst amount|sgst amount|igst amount"),
     "total": _p(
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"

@@ -26,9 +26,14 @@ LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 _CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name")
 
 
+#: a rate ("19 %") or a term in days ("innerhalb von 14 Tagen", "within 30 days") is no value inside a label
+_NOT_A_VALUE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b", re.IGNORECASE)
+
+
 def _holds_number(text: str) -> bool:
-    """Two digits or more, rates ("19 %") aside."""
-    return sum(c.isdigit() for c in re.sub(r"\d+(?:[.,]\d+)?\s*%", "", text)) >= 2
+    """Two digits or more, rates and terms in days aside."""
+    return sum(c.isdigit() for c in _NOT_A_VALUE.sub("", text)) >= 2
 
 
 @dataclass

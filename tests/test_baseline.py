@@ -582,6 +582,23 @@ def test_tax_printed_per_rate_is_their_sum_and_grounded_in_both_amounts() -> Non
     assert not index.confirms(tax.word_indices[:1], Decimal("53.50"), LeafKind.NUMBER)
 
 
+@pytest.mark.parametrize("taxes", [
+    [("GST 5%", "$45.00"), ("PST 7%", "$63.00")],  # Canada: federal and provincial sales tax
+    [("CGST @ 9%", "$45.00"), ("SGST @ 9%", "$63.00")],  # India: central and state GST
+    [("TPS", "$45.00"), ("TVQ", "$63.00")],  # Québec
+])
+def test_federal_and_provincial_taxes_are_summed(taxes: list[tuple[str, str]]) -> None:
+    rows = [[(0.1, "Northern Lights Electric Inc.")], [(0.6, "Invoice:"), (0.75, "NLE-7781")],
+            [(0.6, "Date:"), (0.75, "2026-10-28")],
+            [(0.1, "Service"), (0.55, "Hours"), (0.65, "Rate"), (0.8, "Total")],
+            [(0.1, "Panel upgrade 200A"), (0.55, "6.0"), (0.65, "$115.00"), (0.8, "$690.00")],
+            [(0.1, "Permit and inspection"), (0.55, "1.0"), (0.65, "$210.00"), (0.8, "$210.00")],
+            [(0.6, "Subtotal"), (0.8, "$900.00")], *[[(0.6, label), (0.8, amount)] for label, amount in taxes],
+            [(0.6, "Total (CAD)"), (0.8, "$1,008.00")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["tax"], data["total"]) == ("900.00", "108.00", "1008.00")
+
+
 def test_a_description_wrapped_by_its_column_is_read_whole_and_a_note_under_it_is_not() -> None:
     head = [[(0.1, "Kestrel Print & Design")], [(0.6, "INVOICE 10442")],
             [(0.1, "Description"), (0.42, "Qty"), (0.55, "Price"), (0.8, "Amount")]]
@@ -705,6 +722,9 @@ def test_a_name_one_letter_from_a_label_word_is_a_name_and_a_payer_is_the_total(
     ("Prosimy o zapłatę do dnia 28-01-2022.", "2022-01-28"),
     ("Paiement attendu au plus tard le 15/11/2021.", "2021-11-15"),
     ("Please pay by 15/11/2021.", "2021-11-15"),
+    # a term in days inside the sentence is no value that makes it one
+    ("Bitte überweisen Sie den Rechnungsbetrag innerhalb von 14 Tagen bis zum 15.01.2022 ohne Abzug.", "2022-01-15"),
+    ("Please pay within 30 days, by 27/01/2022.", "2022-01-27"),
 ])
 def test_a_letter_gives_its_due_date_in_a_sentence(sentence: str, due: str) -> None:
     rows = [[(0.1, "QT Odra Sp.j.")], [(0.6, "Faktura FV/2022/01/7")], [(0.6, "Data:"), (0.7, "28-12-2021")],
