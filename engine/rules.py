@@ -37,6 +37,8 @@ _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|
                       r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 # Street words and endings of the languages read (en, de, nl, fr, es, it, pl, pt); or a house number first.
 _HOUSE_FIRST = re.compile(r"\d+[a-z]?,?\s+\w", re.I)
+#: a house number and a compass point ("2250 W Broadway", "88 N. Main"): a street, not a postcode and a city
+_COMPASS_STREET = re.compile(r"\d+\s+(?:[NSEW]|NE|NW|SE|SW)\.?\s+[A-Z0-9]")
 _STREET = re.compile(
     r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
@@ -272,7 +274,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
 def street_line(text: str) -> bool:
     """Whether a line reads as a street address ("Hauptstraße 18", "27 rue des Lilas", "ul. Polna 170"), not a
     postal code and city ("28195 Bremen")."""
-    if _STREET.search(text):
+    if _STREET.search(text) or _COMPASS_STREET.match(text):
         return True
     return bool(_HOUSE_FIRST.match(text)) and split_postal_city(text.strip(" ,")) is None
 

@@ -718,6 +718,17 @@ def test_a_name_one_letter_from_a_label_word_is_a_name_and_a_payer_is_the_total(
     assert _run(layout(rows), Receipt).data["total"] == "13.80"
 
 
+def test_a_store_number_above_a_street_with_a_compass_point_is_no_part_of_the_address() -> None:
+    """ "2250 W Broadway" is a house number and a street, not a four-digit postcode and a city; the store's number
+    printed above it is no address line."""
+    rows = [[(0.3, "FRESHWAY MARKET")], [(0.3, "Store #0412")], [(0.3, "2250 W Broadway")],
+            [(0.3, "Vancouver WA 98660")], [(0.1, "MILK 2% GAL"), (0.7, "4.29")], [(0.1, "TOTAL"), (0.7, "4.29")],
+            [(0.1, "VISA TEND"), (0.7, "4.29")], [(0.3, "11/28/26 14:32:10")]]
+    data = _run(layout(rows), Receipt).data
+    assert data["merchant_address"] == "2250 W Broadway, Vancouver WA 98660"
+    assert split_postal_city("8001 Zürich") is not None  # a Swiss postcode and city stay one
+
+
 @pytest.mark.parametrize(("sentence", "due"), [
     ("Prosimy o zapłatę do dnia 28-01-2022.", "2022-01-28"),
     ("Paiement attendu au plus tard le 15/11/2021.", "2021-11-15"),

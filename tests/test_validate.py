@@ -284,6 +284,10 @@ def test_field_labels_classify_other_languages() -> None:
     ("PASTELARIA BELÉM", "Rua de Belém 84", "1300-085 Lisboa", "NIF 500 745 943", "Fatura simplificada FS 1/2231",
      "05/03/2024 10:12", "2 Pastel de nata 2,60", "TOTAL 3,40 €", "Numerário 5,00", "Troco 1,60",
      "Obrigado pela visita"),
+    # a café's bill: the table, the server, a card payment and the VAT included
+    ("The Copper Kettle", "Café & Bakery", "12 Market Square, York YO1 8RS", "VAT No. 284 1192 06",
+     "Table 4 Server: Priya", "Date: 22/11/2026 Time: 12:47", "2 x Flat White £7.00", "Total £16.75",
+     "Card £16.75", "VAT @ 20% included £2.79", "Thank you for visiting!"),
 ])
 def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) -> None:
     c = classify_words(words_of(*lines))
