@@ -49,6 +49,8 @@ logger = logging.getLogger(__name__)
 
 _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date")
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
+#: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
+_GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
 
 
 # The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
@@ -173,6 +175,7 @@ class _Extractor:
         path = prefix + name
         if kind == "model":
             sub = self.model(tp, prefix=path + ".", parent=name)
+            self._split_address(tp, sub, path + ".", name)
             return sub if any(v is not None for v in sub.values()) else None
         if kind == "table":
             return self.table(path, typing.get_args(tp)[0])
@@ -205,7 +208,8 @@ class _Extractor:
             found = rules.choice(self.doc, tp, phrases, concept)
         else:
             idlike = bool(set(name.split("_")) & _ID_WORDS) and concept not in ("postal_code", "city")
-            accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})) if idlike
+            accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})
+                       or bool(_GROUPED_ID.fullmatch(s.text))) if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)))
             cands = self.doc.near(phrases, concept, accept)
             if concept == "city":  # a city has letters: not the postal code printed before it
@@ -216,6 +220,25 @@ class _Extractor:
             elif found is not None and not idlike:
                 found = self._rest_of_cell(found, street=concept == "address")
         return self.record(path, found)
+
+    def _split_address(self, model: type[BaseModel], sub: dict[str, Any], prefix: str, parent: str) -> None:
+        """An address printed on one line ("4410 Cedar Ridge Dr, Raleigh, NC 27612") read as the street, where the
+        model also has a city and a postal code and neither was found apart: split into the three."""
+        role = {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
+        street, city, code = role.get("address"), role.get("city"), role.get("postal_code")
+        if not (street and city and code) or sub.get(street) is None or sub.get(city) or sub.get(code):
+            return
+        read = self.fields.get(prefix + street)
+        split = rules.split_address_line(str(sub[street]))
+        if read is None or split is None:
+            return
+        words = list(read.word_indices or [])
+        for name, text in zip((street, code, city), split, strict=True):
+            parts = text.replace(",", " ").split()
+            idx = [i for i in words if self.doc.words[i].text.strip(",") in parts]
+            sub[name] = _json(text)
+            self.fields[prefix + name] = read.model_copy(update={"path": prefix + name, "value": sub[name],
+                                                                 "word_indices": idx or words})
 
     def _rest_of_cell(self, found: Found, street: bool = False) -> Found:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number

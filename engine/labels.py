@@ -321,7 +321,8 @@ _CONCEPTS.update({
         "when did the loss occur|date of the incident|date of the loss|datum des schadens|datum van de schade|"
         "date du sinistre|fecha del siniestro|data del sinistro|data zdarzenia|wann ist der schaden eingetreten|"
         "survenu le|date de survenance|ocurrido el|fecha del suceso|accaduto il|verificatosi il|eingetreten am|"
-        "datum van het voorval|date of event|event date"),
+        "datum van het voorval|date of event|event date|date of service|service date|date of treatment|"
+        "treatment date|behandlungsdatum|date des soins|fecha de atencion|data della prestazione"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"

@@ -75,6 +75,30 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     return None
 
 
+#: the last part of a one-line address in the Australian and New Zealand way: "Sydney NSW 2000", "Auckland 1010"
+_CITY_STATE_CODE = re.compile(r"(\D+?)\s+(?:[A-Z]{2,3}\s+)?(\d{4})")
+
+
+def split_address_line(text: str) -> tuple[str, str, str] | None:
+    """(street, postal code, city) from an address printed on one line, its parts set apart by commas:
+    "4410 Cedar Ridge Dr, Raleigh, NC 27612", "Hauptstraße 5, 10115 Berlin", "27 Harbour Road, Clifton, Bristol
+    BS1 4QA", "45 Queen Street, Auckland 1010". The city is the last part that reads as one (a US state's code
+    is no city); the street is what comes before, and must read as a street. None when it is not such a line."""
+    parts = [p.strip() for p in " ".join(text.split()).split(",") if p.strip()]
+    for k in range(len(parts) - 1, 0, -1):
+        tail = ", ".join(parts[k:])
+        split = split_postal_city(tail)
+        if split is None and (m := _CITY_STATE_CODE.fullmatch(tail)):
+            split = m.group(2), m.group(1).strip()
+        if split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) or \
+                re.fullmatch(r"[A-Z]{2}", split[1]):
+            continue
+        street = ", ".join(parts[:k])
+        if street_line(street):
+            return street, split[0], split[1]
+    return None
+
+
 def _yes_no(text: str) -> bool | None:
     word = _first_word(text)
     return True if word in _YES else False if word in _NO else None

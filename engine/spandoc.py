@@ -31,6 +31,9 @@ _NOT_A_VALUE = re.compile(
     r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b", re.IGNORECASE)
 
 
+_WEB = re.compile(r"\S@\S|\bwww\.|https?://", re.IGNORECASE)
+
+
 def _holds_number(text: str) -> bool:
     """Two digits or more, rates and terms in days aside."""
     return sum(c.isdigit() for c in _NOT_A_VALUE.sub("", text)) >= 2
@@ -89,7 +92,9 @@ class SpanDoc:
             self.lines.setdefault((s.page, s.line), []).append(s)
         self.line_keys = sorted(self.lines)
         self.line_pos = {k: i for i, k in enumerate(self.line_keys)}
-        self.tokens = {s.index: label_tokens(s.text) for s in self.spans if s.kinds & LABEL_KINDS}
+        # an e-mail or web address is never a label ("invoices@serwis-wisla.pl" is no invoice number's label)
+        self.tokens = {s.index: label_tokens(s.text) for s in self.spans
+                       if s.kinds & LABEL_KINDS and not _WEB.search(s.text)}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
 
     def labels(self, phrases: list[Phrase], concept: str | None, floor: float | None = None

@@ -346,6 +346,45 @@ def _split_at_columns(cells: list[tuple[list[int], list[bool]]], below: list[tup
     return out
 
 
+def _split_on_grid(cells: list[tuple[list[int], list[bool]]], neighbours: list[list[tuple[list[int], list[bool]]]],
+                   words: Sequence[Word]) -> list[tuple[list[int], list[bool]]]:
+    """A table whose cells are padded too little to be cut by the gap alone ("BHP-88213-04  Type of claim" in the
+    row of a four-column form): a cell is also cut before a word that starts a cell of the line above or below,
+    where the line sits on that grid (at least three of its words start where the neighbour's cells start), the
+    gap is clearly wider than the line's spaces, and the word starts with a letter (a label, never the next group
+    of a number). As for label rows, lines of amounts and lines over or under them are left alone: a table's
+    header and rows keep their cells ("N° Description" over "1  Annual maintenance …  4 206,95")."""
+    if any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in cells for i in cell):
+        return cells
+    cw = _char_width([words[i] for cell, _ in cells for i in cell])
+    gaps = sorted(words[b].bbox[0] - words[a].bbox[2] for cell, _ in cells for a, b in zip(cell, cell[1:]))
+    if cw <= 0 or not gaps:
+        return cells
+    space = max(gaps[(len(gaps) - 1) // 2], 0.3 * cw)
+    out = cells
+    for other in neighbours:
+        if len(other) < 3 or any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in other for i in cell):
+            continue
+        starts = [words[cell[0]].bbox[0] for cell, _ in other]
+
+        def aligned(i: int) -> bool:
+            return any(abs(words[i].bbox[0] - x) <= 0.35 * cw for x in starts)
+
+        if sum(aligned(i) for cell, _ in out for i in cell) < 3:
+            continue
+        cut: list[tuple[list[int], list[bool]]] = []
+        for cell, tight in out:
+            first = 0
+            for k in range(1, len(cell)):
+                if aligned(cell[k]) and words[cell[k]].text[:1].isalpha() \
+                        and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= 1.3 * space:
+                    cut.append((cell[first:k], tight[first:k - 1]))
+                    first = k
+            cut.append((cell[first:], tight[first:]))
+        out = cut
+    return out
+
+
 def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:
     out: list[_Unit] = []
     pos = 0
@@ -483,9 +522,12 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     keys = sorted(lines)
     all_cells = {key: _cells(sorted(lines[key], key=lambda i: (words[i].bbox[0], i)), words, gap_factor)
                  for key in keys}
+    grid = {key: _split_on_grid(all_cells[key], [all_cells[k] for k in (above, below) if k and k[0] == key[0]], words)
+            for above, key, below in zip([None, *keys[:-1]], keys, [*keys[1:], None], strict=True)}
     for key, below in zip(keys, keys[1:], strict=False):
         if key[0] == below[0]:
-            all_cells[key] = _split_at_columns(all_cells[key], all_cells[below], words)
+            grid[key] = _split_at_columns(grid[key], all_cells[below], words)
+    all_cells = grid
     for key in keys:
         cells = all_cells[key]
         units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]

@@ -13,7 +13,7 @@ import pytest
 import engine.spandoc as spandoc
 from engine.base import EngineRequest, EngineResult, Word
 from engine.baseline import BaselineEngine
-from engine.rules import split_postal_city
+from engine.rules import split_address_line, split_postal_city
 from engine.errors import EngineOptionsError
 from engine.dates import parse_date
 from engine.numbers import parse_amount
@@ -727,6 +727,40 @@ def test_a_store_number_above_a_street_with_a_compass_point_is_no_part_of_the_ad
     data = _run(layout(rows), Receipt).data
     assert data["merchant_address"] == "2250 W Broadway, Vancouver WA 98660"
     assert split_postal_city("8001 Zürich") is not None  # a Swiss postcode and city stay one
+
+
+@pytest.mark.parametrize(("line", "street", "code", "city"), [
+    ("4410 Cedar Ridge Dr, Raleigh, NC 27612", "4410 Cedar Ridge Dr", "27612", "Raleigh"),
+    ("45 Queen Street, Auckland 1010", "45 Queen Street", "1010", "Auckland"),
+    ("Hauptstraße 5, 10115 Berlin", "Hauptstraße 5", "10115", "Berlin"),
+    ("27 Harbour Road, Clifton, Bristol BS1 4QA", "27 Harbour Road, Clifton", "BS1 4QA", "Bristol"),
+])
+def test_an_address_on_one_line_is_split_into_street_postcode_and_city(line: str, street: str, code: str,
+                                                                       city: str) -> None:
+    rows = [[(0.1, "Bluestone Health Plan")], [(0.1, "CLAIM FORM")], [(0.1, "Claimant name:"), (0.4, "Jane Doe")],
+            [(0.1, "Policy number:"), (0.4, "BHP-88213-04")], [(0.1, "Home address:"), (0.4, line)],
+            [(0.1, "Date of incident:"), (0.4, "03/01/2024")]]
+    words = layout(rows)
+    result = _run(words, ClaimForm)
+    assert result.data["address"] == {"street": street, "city": city, "postal_code": code}
+    assert " ".join(words[i].text for i in result.fields["address.city"].word_indices).strip(",") == city
+    # an address already printed in its parts is left as read
+    assert split_address_line("118 Willow Bend Rd") is None and split_address_line("Raleigh, NC 27612") is None
+
+
+def test_a_policy_number_printed_in_groups_after_letters_is_read_whole() -> None:
+    rows = [[(0.1, "Allegheny Mutual Auto Insurance")], [(0.1, "Policyholder:"), (0.3, "Robert K. Lindgren"),
+                                                        (0.5, "Policy #:"), (0.75, "AMA 5520 1187")]]
+    assert _run(layout(rows), ClaimForm).data["policy_number"] == "AMA 5520 1187"
+
+
+def test_a_web_or_mail_address_is_no_label() -> None:
+    """ "invoices@…" holds the word "invoices": it labels nothing, so the registry number under it is no invoice
+    number."""
+    rows = [[(0.1, "Serwis Wisła s.c.")], [(0.6, "Faktura")], [(0.1, "E-mail:"), (0.25, "invoices@serwis-wisla.pl")],
+            [(0.25, "KRS 0000641037")], [(0.1, "Nr dokumentu"), (0.4, "Data wystawienia")],
+            [(0.1, "INV-2021-6750"), (0.4, "2021-03-30")]]
+    assert _run(layout(rows), Invoice).data["invoice_number"] == "INV-2021-6750"
 
 
 @pytest.mark.parametrize(("sentence", "due"), [

@@ -432,6 +432,26 @@ def test_a_row_of_labels_set_close_together_is_cut_over_its_values() -> None:
     assert [s.text for s in find_spans(header + row) if s.line == 0] == ["Item", "Unit Price", "Amount"]
 
 
+def test_a_form_table_with_little_padding_is_cut_on_its_grid() -> None:
+    """A four-column form table whose value fills its cell: "BHP-88213-04" and the next label "Type of claim" are
+    set a little more than a space apart, and "Type" starts where "Date of birth" starts in the row above."""
+    rows = [[("Member", 0.0824, 0.144), ("name", 0.1487, 0.1907), ("Jane", 0.5975, 0.6339), ("A.", 0.6386, 0.6545),
+             ("Doe", 0.6591, 0.6899), ("Date", 0.7153, 0.7508), ("of", 0.7555, 0.7695), ("birth", 0.7742, 0.8069),
+             ("07/22/1985", 0.8335, 0.9176)],
+            [("Member", 0.0824, 0.144), ("ID", 0.1487, 0.1655), ("/", 0.1701, 0.1748), ("Policy", 0.1795, 0.2243),
+             ("no.", 0.229, 0.2523), ("BHP-88213-04", 0.5975, 0.7086), ("Type", 0.7153, 0.7527),
+             ("of", 0.7574, 0.7714), ("claim", 0.7761, 0.8153), ("Medical", 0.8335, 0.8914)]]
+    words = [_word(t, x0, x1, row) for row, line in enumerate(rows) for t, x0, x1 in line]
+    assert [s.text for s in find_spans(words) if s.line == 1] == [
+        "Member ID / Policy no.", "BHP-88213-04", "Type of claim", "Medical"]
+    # a table's header over its rows of amounts keeps its cells ("N° Description")
+    header = [_word("N°", 0.11, 0.131, 0), _word("Description", 0.149, 0.249, 0), _word("Quantité", 0.618, 0.694, 0),
+              _word("Prix", 0.715, 0.75, 0), _word("Montant", 0.816, 0.889, 0)]
+    row = [_word("1", 0.11, 0.121, 1), _word("Annual", 0.149, 0.2, 1), _word("contract", 0.205, 0.27, 1),
+           _word("1", 0.684, 0.694, 1), _word("24,95", 0.75, 0.795, 1), _word("24,95", 0.845, 0.889, 1)]
+    assert [s.text for s in find_spans(header + row) if s.line == 0][0] == "N° Description"
+
+
 def _grid(lines: list[str]) -> list[Word]:
     """Words of a monospaced text layer: every character, a space included, one cell of 0.01 wide."""
     return [_word(m.group(), 0.04 + m.start() * 0.01, 0.04 + m.end() * 0.01, row)
