@@ -354,6 +354,36 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
             return Found(code, 0.5, [span])
+    return _named_currency(doc)
+
+
+#: a currency named in words (an amount in words, "Indian Rupee One Lakh … Only"), and the lakh grouping of
+#: South Asian amounts ("1,22,298.00"), for documents whose currency sign the OCR lost
+_CURRENCY_NAMES = (
+    (re.compile(r"\b(?:US|U\.S\.|United States) dollars?\b", re.I), "USD"),
+    (re.compile(r"\bAustralian dollars?\b", re.I), "AUD"), (re.compile(r"\bCanadian dollars?\b", re.I), "CAD"),
+    (re.compile(r"\bNew Zealand dollars?\b", re.I), "NZD"), (re.compile(r"\bSingapore dollars?\b", re.I), "SGD"),
+    (re.compile(r"\brupees?\b", re.I), "INR"), (re.compile(r"\beuros?\b", re.I), "EUR"),
+    (re.compile(r"\bpounds? sterling\b", re.I), "GBP"), (re.compile(r"\bz[łl]ot(?:ych|e|y)\b", re.I), "PLN"),
+    (re.compile(r"\b(?:Swiss francs?|francs? suisses?|Schweizer Franken)\b", re.I), "CHF"),
+    (re.compile(r"(?<![\d.,])\d{1,2},(?:\d{2},)+\d{3}\.\d{2}(?![\d,])"), "INR"),
+)
+
+
+def _named_currency(doc: SpanDoc) -> Found | None:
+    for key in doc.line_keys:
+        line = doc.lines[key]
+        text = " ".join(s.text for s in line)
+        for pattern, code in _CURRENCY_NAMES:
+            if m := pattern.search(text):
+                at = len(text[:m.start()].split())  # the span the name starts in
+                seen, span = 0, line[0]
+                for s in line:
+                    if seen + len(s.text.split()) > at:
+                        span = s
+                        break
+                    seen += len(s.text.split())
+                return Found(code, 0.45, [span])
     return None
 
 

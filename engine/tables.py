@@ -11,6 +11,7 @@ more amounts are taken as rows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -89,6 +90,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
     if len(taken) < 2 or not set(taken) & numeric:
         return {}
     ranges = {name: (words[lo].bbox[0], words[hi].bbox[2]) for name, (lo, hi) in taken.items()}
+    _split_glued_labels(ranges, taken, words, columns)
     for s in line:
         owners = [name for name, (lo, hi) in taken.items() if any(lo <= i <= hi for i in s.word_indices)]
         x0, x1 = s.bbox[0], s.bbox[2]
@@ -108,6 +110,31 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             nxt = next((x for x in starts if x > b), None)
             ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
     return ranges
+
+
+def _split_glued_labels(ranges: dict[str, tuple[float, float]], taken: dict[str, tuple[int, int]],
+                        words: Sequence[Word], columns: Sequence[Column]) -> None:
+    """Two column labels OCR ran into one word ("EinzelpreisGesamtpreis", "Unit PriceAmount"): where the word's
+    parts, cut at the capital, each read as a column and the second column has no label of its own, the word's
+    width is shared between the two, by their letters."""
+    by_name = {c.name: c for c in columns}
+    for name, (lo, hi) in list(taken.items()):
+        text = words[hi].text
+        cuts = [m.start() for m in re.finditer(r"(?<=[a-zà-ÿ.])(?=[A-ZÀ-Þ][a-zà-ÿ])", text)]
+        if len(cuts) != 1:
+            continue
+        head, tail = text[:cuts[0]], text[cuts[0]:]
+        left = " ".join([*(words[i].text for i in range(lo, hi)), head])
+        if label_score(left, by_name[name].phrases) < 0.8:
+            continue
+        other = next((c for c in columns if c.name not in taken and label_score(tail, c.phrases) >= 0.8), None)
+        if other is None:
+            continue
+        x0, x1 = words[hi].bbox[0], words[hi].bbox[2]
+        cut = x0 + (x1 - x0) * len(head) / len(text)
+        ranges[name] = (ranges[name][0], cut)
+        ranges[other.name] = (cut, x1)
+        taken[other.name] = (hi, hi)
 
 
 def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: set[str]) -> str | None:

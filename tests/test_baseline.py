@@ -763,6 +763,30 @@ def test_a_web_or_mail_address_is_no_label() -> None:
     assert _run(layout(rows), Invoice).data["invoice_number"] == "INV-2021-6750"
 
 
+def test_two_column_labels_ocr_ran_together_share_the_word() -> None:
+    """A scan's "EinzelpreisGesamtpreis": the unit price and the amount each get their part of the word."""
+    rows = [[(0.1, "Schreinerei Holzmann GmbH")], [(0.6, "Rechnung"), (0.75, "RE-2026-1187")],
+            [(0.08, "Pos."), (0.13, "Bezeichnung"), (0.63, "Menge"), (0.74, "EinzelpreisGesamtpreis")],
+            [(0.08, "1"), (0.13, "Einbauschrank Eiche massiv"), (0.66, "1"), (0.74, "3.480,00 €"), (0.84, "3.480,00 €")],
+            [(0.08, "2"), (0.13, "Montage vor Ort"), (0.65, "6,5"), (0.77, "58,00 €"), (0.85, "377,00 €")],
+            [(0.6, "Rechnungsbetrag"), (0.84, "3.857,00 €")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("1", "3480.00", "3480.00"), ("6.5", "58.00", "377.00")]
+
+
+@pytest.mark.parametrize(("line", "code"), [
+    ("Total In Words: Indian Rupee One Lakh Twenty-Two Thousand Two Hundred Ninety-Eight Only", "INR"),
+    ("Amount in words: one thousand and eighteen Swiss francs", "CHF"),
+    ("Słownie: tysiąc osiemnaście złotych", "PLN"),
+    ("Balance Due 1,22,298.00", "INR"),  # the lakh grouping of South Asian amounts
+])
+def test_a_currency_named_in_words_stands_in_for_a_lost_sign(line: str, code: str) -> None:
+    rows = [[(0.1, "Saanvi Textiles Private Limited")], [(0.6, "TAX INVOICE"), (0.8, "INV-000042")],
+            [(0.6, "Total"), (0.8, "1,018.00")], [(0.1, line)]]
+    assert _run(layout(rows), Invoice).data["currency"] == code
+
+
 @pytest.mark.parametrize(("sentence", "due"), [
     ("Prosimy o zapłatę do dnia 28-01-2022.", "2022-01-28"),
     ("Paiement attendu au plus tard le 15/11/2021.", "2021-11-15"),
