@@ -219,6 +219,24 @@ def test_user_defined_schema_by_field_names() -> None:
     _grounded(result, words)
 
 
+class DeliveryNote(DocumentSchema):
+    doc_type: ClassVar[str] = "delivery_note_test"
+    supplier: str
+    note_number: str
+    delivery_date: date
+
+
+def test_a_user_types_issuer_is_found_unlabelled_under_any_common_name() -> None:
+    """ "supplier", "vendor", "seller", "sender" name the issuer: its name is read as the issuer's is, unlabelled
+    at the top of the page."""
+    words = layout([[(0.1, "Kaltenbach Logistik GmbH")], [(0.1, "Industriestr. 4, 74076 Heilbronn")],
+                    [(0.1, "DELIVERY NOTE")], [(0.1, "Note number:"), (0.4, "DN-2026-55817")],
+                    [(0.1, "Delivery date:"), (0.4, "27.11.2026")],
+                    [(0.1, "Deliver to:"), (0.4, "Brenner Bau AG, Hafenweg 2, 68159 Mannheim")]])
+    assert _run(words, DeliveryNote).data == {"supplier": "Kaltenbach Logistik GmbH", "note_number": "DN-2026-55817",
+                                              "delivery_date": "2026-11-27"}
+
+
 def test_nothing_found_is_not_an_error() -> None:
     result = _run(layout([[(0.1, "Lorem ipsum dolor sit amet")]]), Invoice)
     assert result.data["invoice_number"] is None and result.data["line_items"] == []
