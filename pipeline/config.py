@@ -57,6 +57,8 @@ class OCRSettings(_Group):
     min_text_chars: int = 30
     tessdata: str | None = None
     deskew: bool = True
+    #: find check boxes in a scan's pixels (OCR drops them or reads them as letters): ☒ / ☐ words where they are
+    check_boxes: bool = True
     #: resolution of page images given to the engine and kept for review
     image_dpi: int = 100
     keep_page_images: bool = True

@@ -21,6 +21,7 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 import numpy as np  # noqa: E402
 from PIL import Image, ImageFilter  # noqa: E402
 
+from pipeline.checkboxes import add_check_boxes  # noqa: E402
 from pipeline.config import OCRSettings  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
@@ -440,6 +441,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
     page_image, skew, kept = readings[rotation]
     confidences = [w.confidence for u in kept for w in u.words]
+    if settings.check_boxes:
+        kept = add_check_boxes(page_image, kept)
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
         confidence=float(np.mean(confidences)) if confidences else None,

@@ -1,0 +1,95 @@
+"""Check boxes found in a scan's pixels: OCR drops small boxes beside options, or reads them as letters."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pymupdf
+from PIL import Image
+
+from engine.base import EngineRequest
+from engine.registry import create_engine
+from pipeline.checkboxes import find_check_boxes
+from pipeline.config import Settings
+from pipeline.formfields import CHECKED, UNCHECKED
+from pipeline.ingest import identify
+from pipeline.ocr import load_document
+from schemas import get_schema
+
+
+def _box(page: pymupdf.Page, x: float, y: float, ticked: bool, size: float = 8.0) -> None:
+    r = pymupdf.Rect(x, y - size, x + size, y)
+    page.draw_rect(r, color=(0, 0, 0), width=0.8)
+    if ticked:
+        page.draw_line(r.tl, r.br, color=(0, 0, 0), width=0.8)
+        page.draw_line(r.tr, r.bl, color=(0, 0, 0), width=0.8)
+
+
+def _scan(page: pymupdf.Page, dpi: int = 150) -> Image.Image:
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    return Image.open(io.BytesIO(pix.tobytes("png")))
+
+
+def printed_claim_form() -> pymupdf.Document:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    lines = [(60, "Harbourside Mutual", 16), (90, "Property & Casualty Claim", 12)]
+    for y, text, size in lines:
+        page.insert_text((50, y), text, fontsize=size)
+    fields = [("Insured's full name:", "Lucia Romero"), ("Policy number:", "HV-9639721"),
+              ("Street address:", "88 Lakeview Drive"), ("City:", "Austin"), ("ZIP code:", "78701"),
+              ("Date of loss:", "03/03/2021")]
+    y = 130
+    for label, value in fields:
+        page.insert_text((50, y), label, fontsize=11)
+        page.insert_text((220, y), value, fontsize=11)
+        y += 26
+    page.insert_text((50, y), "Type of loss:", fontsize=11)
+    x = 220
+    for option, ticked in (("Auto", False), ("Homeowners", True), ("Medical", False), ("Travel", False)):
+        _box(page, x, y, ticked)
+        page.insert_text((x + 12, y), option, fontsize=11)
+        x += 22 + pymupdf.get_text_length(option, fontsize=11)
+    y += 26
+    page.insert_text((50, y), "Police report made?", fontsize=11)
+    for option, ticked, x in (("Yes", False, 220), ("No", True, 270)):
+        _box(page, x, y, ticked)
+        page.insert_text((x + 12, y), option, fontsize=11)
+    y += 40
+    page.insert_text((50, y), "I certify that the above statements are true.", fontsize=11)
+    page.insert_text((50, y + 40), "Signature of insured:", fontsize=11)
+    page.insert_text((220, y + 40), "Lucia Romero", fontsize=11)
+    return doc
+
+
+def test_boxes_are_found_and_read_as_ticked_or_empty() -> None:
+    image = _scan(printed_claim_form()[0])
+    boxes = find_check_boxes(image, word_height=11 / 72 * 150)
+    assert "".join(b.text for b in sorted(boxes, key=lambda b: (round(b.y0 / 10), b.x0))) == (
+        UNCHECKED + CHECKED + UNCHECKED + UNCHECKED + UNCHECKED + CHECKED)
+
+
+def test_letters_the_size_of_a_box_are_no_boxes() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=100)
+    page.insert_text((20, 50), "O D 0 Q U M I8 口 DOOR", fontsize=12)
+    page.insert_text((20, 80), "■ Bullet", fontsize=12)  # a filled square is no box outline with a light side
+    boxes = find_check_boxes(_scan(page), word_height=12 / 72 * 150)
+    assert [b.text for b in boxes if b.y0 < 60 / 72 * 150] == []
+
+
+def test_a_scanned_claim_form_reads_its_ticks(tmp_path: Path) -> None:
+    path = tmp_path / "claim.png"
+    _scan(printed_claim_form()[0], dpi=200).save(path, dpi=(200, 200))
+    settings = Settings()
+    doc = load_document(identify(path, path.parent, settings.limits), settings)
+    texts = [w.text for w in doc.words]
+    assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) >= 3  # one may come glued to its option ("□Yes")
+    result = create_engine("baseline", {}).extract_batch(
+        [EngineRequest(id="claim", words=doc.words, target=get_schema("claim_form"))])[0]
+    assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
+    # switched off, the boxes are left to the OCR, which drops them here
+    off = Settings(ocr={"check_boxes": False})
+    plain = load_document(identify(path, path.parent, off.limits), off)
+    assert CHECKED not in [w.text for w in plain.words]
