@@ -785,7 +785,8 @@ def test_two_column_labels_ocr_ran_together_share_the_word() -> None:
     """A scan's "EinzelpreisGesamtpreis": the unit price and the amount each get their part of the word."""
     rows = [[(0.1, "Schreinerei Holzmann GmbH")], [(0.6, "Rechnung"), (0.75, "RE-2026-1187")],
             [(0.08, "Pos."), (0.13, "Bezeichnung"), (0.63, "Menge"), (0.74, "EinzelpreisGesamtpreis")],
-            [(0.08, "1"), (0.13, "Einbauschrank Eiche massiv"), (0.66, "1"), (0.74, "3.480,00 €"), (0.84, "3.480,00 €")],
+            [(0.08, "1"), (0.13, "Einbauschrank Eiche massiv"), (0.66, "1"), (0.74, "3.480,00 €"),
+             (0.84, "3.480,00 €")],
             [(0.08, "2"), (0.13, "Montage vor Ort"), (0.65, "6,5"), (0.77, "58,00 €"), (0.85, "377,00 €")],
             [(0.6, "Rechnungsbetrag"), (0.84, "3.857,00 €")]]
     items = _run(layout(rows), Invoice).data["line_items"]
