@@ -33,6 +33,8 @@ __all__ = ["unread_tick"]
 # "mM", "冈"); an empty one as a box glyph or a letter it resembles ("O", "D", "©", "U]"), and sometimes as "m".
 _TICK = re.compile(r"[☒☑■⊠冈✓✔✗✘xX&@#]|\[[xX]\]|M[a-zA-Z]?|m[A-Z]")
 _MAYBE_TICK = "m"
+#: an option with the next option's box glued after it by the OCR ("Sí[]", "Yes□")
+_TRAILING_BOX = re.compile(r"(\w{2,})(\[\s?\]|\[[xX]\]|[☐□☒])")
 _BOX_LETTERS = "ODUCQ"  # letters an empty box is read as, glued to its option ("UNO")
 _CLOSER = 0.75  # a mark between two options belongs to the one it is clearly closer to
 _MAX_MARK = 3  # a mark is a short token that names no option
@@ -80,6 +82,7 @@ class _Option:
 def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Option]:
     """The row's option words with their marks; a mark glued to its option ("[Dom", "mNO") is split off."""
     found: list[tuple[int, Any, str | None]] = []  # (token position, value, glued mark)
+    trailing: dict[int, str] = {}  # the next option's box glued after an option ("[X] Sí[] No")
     for k, t in enumerate(tokens):
         for cut in (1, 2):  # a mark glued to its option: "☐Motor", "[Dom", "mNO", "UNO"
             head, rest = t.text[:cut], t.text[cut:]
@@ -91,6 +94,9 @@ def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Opti
         else:
             if len(t.text) >= 2 and (v := value_of(t.text)) is not None:
                 found.append((k, v, None))
+            elif (m := _TRAILING_BOX.fullmatch(t.text)) and (v := value_of(m.group(1))) is not None:
+                found.append((k, v, None))
+                trailing[k] = m.group(2)
     if not found:
         return []
     at = {k for k, _, _ in found}
@@ -103,6 +109,8 @@ def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Opti
         """The mark beside option ``k`` on ``side`` (-1 before, +1 after), unless it sits closer to the next
         option on that side."""
         m, other = k + side, k + 2 * side
+        if side < 0 and m in trailing:
+            return trailing[m]
         if not (0 <= m < len(tokens)) or m in at or len(tokens[m].text) > _MAX_MARK:
             return None
         if other in at and gap(m, other) < _CLOSER * gap(k, m):

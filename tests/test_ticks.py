@@ -53,6 +53,8 @@ def test_an_unread_tick_is_the_option_without_an_empty_box(row: str, expected: s
     ("O YES mNO", False),
     ("MW YES UNO", True),
     ("© Yes © No", False),  # both boxes empty
+    ("[X] Sí[] No", True),  # the next option's box glued after an option
+    ("[] Sí[X] No", False),
 ])
 def test_an_unread_yes_or_no(row: str | list[tuple[float, str]], expected: bool) -> None:
     assert _claim("☐ Auto ☒ Home", row)["police_report_filed"] is expected
