@@ -112,8 +112,9 @@ _NOT_SERIES = frozenset({"VAT", "TVA", "IVA", "BTW", "GST", "NIF", "CIF", "ABN",
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
-_BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "■", "[✓]", "[✔]", "⊠"})
-_BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "[_]"})
+_BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
+                          "⊠"})
+_BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
 # Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
 _UNITS = frozenset(
     "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds ud. pz pz. "

@@ -12,14 +12,16 @@ left to that word.
 from __future__ import annotations
 
 from statistics import median
+from typing import Any
 
 import numpy as np
+import pymupdf
 from PIL import Image
 
 from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.layout import LineUnit, RawWord
 
-__all__ = ["add_check_boxes", "find_check_boxes"]
+__all__ = ["add_check_boxes", "add_drawn_check_boxes", "find_check_boxes"]
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
@@ -89,6 +91,55 @@ def _box_state(cell: np.ndarray) -> bool | None:
     if fill <= _EMPTY:
         return False
     return None
+
+
+def add_drawn_check_boxes(page: pymupdf.Page, units: list[LineUnit], matrix: pymupdf.Matrix) -> list[LineUnit]:
+    """A born-digital page whose boxes are drawn, not printed as glyphs (a form laid out with rectangles and
+    lines): a square path about the height of the page's words is a box, ticked when a cross or tick is drawn
+    inside it (or it is filled dark), and becomes a box word where it is. A box whose text layer already holds
+    its mark or glyph (a framed ``X``, ``☐``) is left to that word."""
+    heights = [w.y1 - w.y0 for u in units for w in u.words if len(w.text) >= 2]
+    if not heights:
+        return units
+    drawings = page.get_drawings()
+    if not drawings or len(drawings) > 20_000:
+        return units
+    lo, hi = _MIN_HEIGHT * median(heights), _MAX_HEIGHT * median(heights)
+    squares: list[tuple[pymupdf.Rect, bool]] = []
+    strokes: list[pymupdf.Rect] = []
+    for d in drawings:
+        r = pymupdf.Rect(d["rect"]) * matrix
+        kinds = [item[0] for item in d["items"]]
+        square = lo <= r.height <= hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
+        if square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3)):
+            if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
+                squares.append((r, _filled_dark(d) or _crossed(d, r)))
+        elif "l" in kinds or "c" in kinds:
+            strokes.append(r)
+    words = [w for u in units for w in u.words]
+    out = list(units)
+    found = 0
+    for r, ticked in squares:
+        box = RawWord(UNCHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)
+        if any(_inside(RawWord("", w.x0, w.y0, w.x1, w.y1), box) or _inside(box, w) for w in words):
+            continue
+        inner = pymupdf.Rect(r.x0 + 0.2 * r.width, r.y0 + 0.2 * r.height, r.x1 - 0.2 * r.width, r.y1 - 0.2 * r.height)
+        ticked = ticked or any(s.intersects(inner) and s.width <= 1.5 * r.width and s.height <= 1.5 * r.height
+                               for s in strokes)
+        out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
+        found += 1
+    return out if found <= _MAX_BOXES else units
+
+
+def _filled_dark(drawing: dict[str, Any]) -> bool:
+    fill = drawing.get("fill")
+    return drawing.get("type") in ("f", "fs") and fill is not None and sum(fill) / len(fill) < 0.5
+
+
+def _crossed(drawing: dict[str, Any], rect: pymupdf.Rect) -> bool:
+    """A cross drawn in the box's own path: a line across it, corner to corner."""
+    return any(item[0] == "l" and abs(item[1].x - item[2].x) > 0.5 * rect.width
+               and abs(item[1].y - item[2].y) > 0.5 * rect.height for item in drawing["items"])
 
 
 def _covers(box: RawWord, word: RawWord) -> bool:

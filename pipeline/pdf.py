@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
+from pipeline.checkboxes import add_drawn_check_boxes
 from pipeline.config import LimitSettings, OCRSettings
 from pipeline.errors import (
     CorruptFileError,
@@ -52,6 +54,11 @@ _GARBLED_SHARE = 0.3
 _MIN_IMAGE_COVER = 0.1
 #: vector paths on a text-less page that suggest outlined text (fonts converted to curves)
 _MIN_DRAWINGS = 20
+#: ZapfDingbats, the PDF standard font forms draw check marks and boxes in: its glyphs come out of the text layer
+#: as the ASCII letters they are coded by ("4" for ✔, "o" for ❏); these are the marks and boxes among them
+_DINGBATS = re.compile(r"(?i)dingbats|zadb")
+_ZAPF = str.maketrans({"3": "✓", "4": "✔", "5": "✕", "6": "✖", "7": "✗", "8": "✘", "n": "■", "o": "❏", "p": "❐",
+                       "q": "❑", "r": "❒"})
 #: never render a page for OCR below this resolution, even when its scan is coarser
 _MIN_RENDER_DPI = 100
 
@@ -159,10 +166,14 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             dx, dy = pymupdf.Point(line["dir"]) * turn
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
 
+    dingbats = [pymupdf.Rect(span["bbox"]) for block in layout.get("blocks", []) for line in block.get("lines", [])
+                for span in line.get("spans", []) if _DINGBATS.search(span.get("font", ""))]
     units: dict[tuple[int, int], LineUnit] = {}
     for x0, y0, x1, y1, word, block_no, line_no, _ in raw_words:
         if not word.strip():
             continue
+        if dingbats and any(r.contains(pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2)) for r in dingbats):
+            word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
         rect = pymupdf.Rect(x0, y0, x1, y1) * matrix
         key = (block_no, line_no)
         unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
@@ -172,6 +183,10 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
         logger.warning("page %d: its form fields cannot be read (%s); the page is read as drawn", index + 1, exc)
         lines = list(units.values())
+    try:  # check boxes drawn as squares rather than printed as glyphs
+        lines = add_drawn_check_boxes(page, lines, matrix)
+    except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
+        logger.warning("page %d: its drawn check boxes cannot be read (%s)", index + 1, exc)
     text = [w.text for u in lines for w in u.words]
     chars = sum(len(t) for t in text)
     for info in page.get_image_info():

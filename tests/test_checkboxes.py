@@ -93,3 +93,22 @@ def test_a_scanned_claim_form_reads_its_ticks(tmp_path: Path) -> None:
     off = Settings(ocr={"check_boxes": False})
     plain = load_document(identify(path, path.parent, off.limits), off)
     assert CHECKED not in [w.text for w in plain.words]
+
+
+def test_boxes_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
+    """A form laid out with rectangles and lines has no box in its text layer: the squares and the crosses drawn
+    in them are read as boxes; a frame whose text layer holds its "X" is left to that word."""
+    doc = printed_claim_form()
+    page = doc[0]
+    page.insert_text((50, 400), "Vehicle damaged?", fontsize=11)
+    _box(page, 220, 400, ticked=False)
+    page.insert_text((221.5, 399), "X", fontsize=8)  # a framed box ticked with a printed X
+    page.insert_text((232, 400), "Yes", fontsize=11)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    texts = [w.text for w in words]
+    assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) == 4 and "X" in texts
+    result = create_engine("baseline", {}).extract_batch(
+        [EngineRequest(id="claim", words=words, target=get_schema("claim_form"))])[0]
+    assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False

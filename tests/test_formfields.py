@@ -117,3 +117,23 @@ def test_a_fillable_claim_form_is_extracted_whole(tmp_path: Path) -> None:
     assert result.data["policy_number"] == "NWM-4471920"
     assert result.data["claimant_name"] == "Margaret O'Neill"
     assert result.data["address"] == {"street": "27 Harbour Road", "city": "Bristol", "postal_code": "BS1 4QA"}
+
+
+def test_check_marks_and_boxes_set_in_zapf_dingbats_read_as_marks(tmp_path: Path) -> None:
+    """A form that draws its ticks and boxes in the ZapfDingbats font: the text layer holds the letters they are
+    coded by ("4" for ✔, "o" for ❏), which are read as the marks."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Type of claim:", fontsize=11)
+    x = 160
+    for option, glyph in (("Motor", "o"), ("Home", "4"), ("Travel", "o")):
+        page.insert_text((x, 100), glyph, fontname="zadb", fontsize=11)
+        page.insert_text((x + 12, 100), option, fontsize=11)
+        x += 60
+    page.insert_text((72, 130), "Police report filed:", fontsize=11)
+    page.insert_text((200, 130), "o", fontname="zadb", fontsize=11)
+    page.insert_text((212, 130), "Yes 4 No", fontsize=11)  # a "4" in a text font stays a 4
+    doc.save(tmp_path / "form.pdf")
+    lines = _lines(_load(tmp_path / "form.pdf"))
+    assert "Type of claim: ❏ Motor ✔ Home ❏ Travel" in lines
+    assert "Police report filed: ❏ Yes 4 No" in lines
