@@ -7,6 +7,9 @@ ticked: mostly light is empty, a cross, tick or fill is ticked; anything in betw
 found becomes one word, ``☒`` or ``☐``, where the box is, so that the engines read it as they read a box in a
 text layer. A short OCR word on the box (its guess at the glyph) gives way to it; a box inside a longer word is
 left to that word.
+
+Born-digital forms may draw their boxes as vector squares and their ticks as lines, with nothing of either in
+the text layer: :func:`add_drawn_check_boxes` reads those from the page's drawings in the same way.
 """
 
 from __future__ import annotations
