@@ -16,8 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_CONCEPTS", "Phrase", "concept_of", "label_phrases", "label_score", "label_tokens", "normalise",
-           "value_words"]
+__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "label_phrases", "label_score", "label_tokens",
+           "normalise", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,15 @@ _FILLERS = frozenset("de du des d of the la le l di del della dell van der den h
                      "and et und en y e i".split())  # and the conjunctions: "Nom et prénom", "Postcode and town"
 
 
+#: where OCR ran two words together, told by the capital of the second ("SalesTax", "EinzelpreisGesamtpreis";
+#: not "MwSt.")
+RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
+
+
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
-    text = re.sub(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})", " ", text.replace("º", "°"))  # not "MwSt."
+    text = RUN_TOGETHER.sub(" ", text.replace("º", "°"))
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     toks = re.findall(r"[a-z0-9]+|#|°", t)

@@ -375,14 +375,8 @@ def _named_currency(doc: SpanDoc) -> Found | None:
         line = doc.lines[key]
         text = " ".join(s.text for s in line)
         for pattern, code in _CURRENCY_NAMES:
-            if m := pattern.search(text):
-                at = len(text[:m.start()].split())  # the span the name starts in
-                seen, span = 0, line[0]
-                for s in line:
-                    if seen + len(s.text.split()) > at:
-                        span = s
-                        break
-                    seen += len(s.text.split())
+            if pattern.search(text):
+                span = next((s for s in line if pattern.search(s.text)), line[0])  # the span holding the name
                 return Found(code, 0.45, [span])
     return None
 

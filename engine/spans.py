@@ -33,7 +33,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -315,8 +315,33 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
 _AMOUNT_TEXT = re.compile(r"(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,])")
 
 
-def _split_at_columns(cells: list[tuple[list[int], list[bool]]], below: list[tuple[list[int], list[bool]]],
-                      words: Sequence[Word]) -> list[tuple[list[int], list[bool]]]:
+_Cells = list[tuple[list[int], list[bool]]]
+
+
+def _aligned_with(other: _Cells, words: Sequence[Word], cw: float) -> Callable[[int], bool]:
+    """Whether a word starts where one of ``other``'s cells starts (within a third of a character)."""
+    starts = [words[cell[0]].bbox[0] for cell, _ in other]
+    return lambda i: any(abs(words[i].bbox[0] - x) <= 0.35 * cw for x in starts)
+
+
+def _cut_before(cells: _Cells, cut: Callable[[list[int], int], bool]) -> _Cells:
+    """``cells`` cut before each word ``k`` of a cell for which ``cut(cell, k)`` holds."""
+    out: _Cells = []
+    for cell, tight in cells:
+        first = 0
+        for k in range(1, len(cell)):
+            if cut(cell, k):
+                out.append((cell[first:k], tight[first:k - 1]))
+                first = k
+        out.append((cell[first:], tight[first:]))
+    return out
+
+
+def _gap(words: Sequence[Word], cell: list[int], k: int) -> float:
+    return words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2]
+
+
+def _split_at_columns(cells: _Cells, below: _Cells, words: Sequence[Word]) -> _Cells:
     """A row of labels set close together ("Rechnungsnummer Rechnungsdatum Zahlbar bis") over a row of values in
     cells of their own: the labels are cut where the value cells below start, so that each label sits over its
     value. Only a line without digits is cut, and only where at least two of its words start at a value cell's
@@ -326,29 +351,16 @@ def _split_at_columns(cells: list[tuple[list[int], list[bool]]], below: list[tup
         return cells
     if any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in below for i in cell):
         return cells
-    starts = [words[cell[0]].bbox[0] for cell, _ in below]
     cw = _char_width([words[i] for cell, _ in cells for i in cell])
-
-    def aligned(i: int) -> bool:
-        return any(abs(words[i].bbox[0] - x) <= 0.35 * cw for x in starts)
-
+    aligned = _aligned_with(below, words, cw)
     if sum(aligned(i) for cell, _ in cells for i in cell) < 2:
         return cells
-    out: list[tuple[list[int], list[bool]]] = []
-    for cell, tight in cells:
-        first = 0
-        for k in range(1, len(cell)):
-            # a cut needs a gap wider than a space: labels set apart, not the words of one name (in a
-            # monospaced text layer a space is one character wide, so one character is not enough)
-            if aligned(cell[k]) and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= 1.25 * cw:
-                out.append((cell[first:k], tight[first:k - 1]))
-                first = k
-        out.append((cell[first:], tight[first:]))
-    return out
+    # a cut needs a gap wider than a space: labels set apart, not the words of one name (in a monospaced text
+    # layer a space is one character wide, so one character is not enough)
+    return _cut_before(cells, lambda cell, k: aligned(cell[k]) and _gap(words, cell, k) >= 1.25 * cw)
 
 
-def _split_on_grid(cells: list[tuple[list[int], list[bool]]], neighbours: list[list[tuple[list[int], list[bool]]]],
-                   words: Sequence[Word]) -> list[tuple[list[int], list[bool]]]:
+def _split_on_grid(cells: _Cells, neighbours: list[_Cells], words: Sequence[Word]) -> _Cells:
     """A table whose cells are padded too little to be cut by the gap alone ("BHP-88213-04  Type of claim" in the
     row of a four-column form): a cell is also cut before a word that starts a cell of the line above or below,
     where the line sits on that grid (at least three of its words start where the neighbour's cells start), the
@@ -358,7 +370,7 @@ def _split_on_grid(cells: list[tuple[list[int], list[bool]]], neighbours: list[l
     if any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in cells for i in cell):
         return cells
     cw = _char_width([words[i] for cell, _ in cells for i in cell])
-    gaps = sorted(words[b].bbox[0] - words[a].bbox[2] for cell, _ in cells for a, b in zip(cell, cell[1:]))
+    gaps = sorted(_gap(words, cell, k) for cell, _ in cells for k in range(1, len(cell)))
     if cw <= 0 or not gaps:
         return cells
     space = max(gaps[(len(gaps) - 1) // 2], 0.3 * cw)
@@ -366,23 +378,11 @@ def _split_on_grid(cells: list[tuple[list[int], list[bool]]], neighbours: list[l
     for other in neighbours:
         if len(other) < 3 or any(_AMOUNT_TEXT.search(words[i].text) for cell, _ in other for i in cell):
             continue
-        starts = [words[cell[0]].bbox[0] for cell, _ in other]
-
-        def aligned(i: int) -> bool:
-            return any(abs(words[i].bbox[0] - x) <= 0.35 * cw for x in starts)
-
+        aligned = _aligned_with(other, words, cw)
         if sum(aligned(i) for cell, _ in out for i in cell) < 3:
             continue
-        cut: list[tuple[list[int], list[bool]]] = []
-        for cell, tight in out:
-            first = 0
-            for k in range(1, len(cell)):
-                if aligned(cell[k]) and words[cell[k]].text[:1].isalpha() \
-                        and words[cell[k]].bbox[0] - words[cell[k - 1]].bbox[2] >= 1.3 * space:
-                    cut.append((cell[first:k], tight[first:k - 1]))
-                    first = k
-            cut.append((cell[first:], tight[first:]))
-        out = cut
+        out = _cut_before(out, lambda cell, k, aligned=aligned: aligned(cell[k])
+                          and words[cell[k]].text[:1].isalpha() and _gap(words, cell, k) >= 1.3 * space)
     return out
 
 

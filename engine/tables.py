@@ -11,12 +11,11 @@ more amounts are taken as rows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.base import Word
-from engine.labels import Phrase, label_score
+from engine.labels import RUN_TOGETHER, Phrase, label_score
 from engine.spans import Span, SpanKind
 
 __all__ = ["Column", "TableRow", "find_table", "match_columns"]
@@ -120,7 +119,7 @@ def _split_glued_labels(ranges: dict[str, tuple[float, float]], taken: dict[str,
     by_name = {c.name: c for c in columns}
     for name, (lo, hi) in list(taken.items()):
         text = words[hi].text
-        cuts = [m.start() for m in re.finditer(r"(?<=[a-zà-ÿ.])(?=[A-ZÀ-Þ][a-zà-ÿ])", text)]
+        cuts = [m.start() for m in RUN_TOGETHER.finditer(text)]
         if len(cuts) != 1:
             continue
         head, tail = text[:cuts[0]], text[cuts[0]:]

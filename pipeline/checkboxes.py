@@ -124,7 +124,7 @@ def add_drawn_check_boxes(page: pymupdf.Page, units: list[LineUnit], matrix: pym
     found = 0
     for r, ticked in squares:
         box = RawWord(UNCHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)
-        if any(_inside(RawWord("", w.x0, w.y0, w.x1, w.y1), box) or _inside(box, w) for w in words):
+        if any(_inside(w, box) or _inside(box, w) for w in words):
             continue
         inner = pymupdf.Rect(r.x0 + 0.2 * r.width, r.y0 + 0.2 * r.height, r.x1 - 0.2 * r.width, r.y1 - 0.2 * r.height)
         ticked = ticked or any(s.intersects(inner) and s.width <= 1.5 * r.width and s.height <= 1.5 * r.height
@@ -154,6 +154,7 @@ def _covers(box: RawWord, word: RawWord) -> bool:
     return ix * iy >= 0.5 * (word.x1 - word.x0) * (word.y1 - word.y0)
 
 
-def _inside(box: RawWord, word: RawWord) -> bool:
-    cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
-    return word.x0 <= cx <= word.x1 and word.y0 <= cy <= word.y1
+def _inside(a: RawWord, b: RawWord) -> bool:
+    """Whether the centre of ``a`` lies in ``b``."""
+    cx, cy = (a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2
+    return b.x0 <= cx <= b.x1 and b.y0 <= cy <= b.y1

@@ -161,13 +161,14 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     matrix = page.rotation_matrix
     turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
     horizontal: dict[tuple[int, int], bool] = {}
+    dingbats: list[pymupdf.Rect] = []  # where the text is set in ZapfDingbats
     for block in layout.get("blocks", []):
         for line_no, line in enumerate(block.get("lines", [])):
             dx, dy = pymupdf.Point(line["dir"]) * turn
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
+            dingbats += [pymupdf.Rect(span["bbox"]) for span in line.get("spans", [])
+                         if _DINGBATS.search(span.get("font", ""))]
 
-    dingbats = [pymupdf.Rect(span["bbox"]) for block in layout.get("blocks", []) for line in block.get("lines", [])
-                for span in line.get("spans", []) if _DINGBATS.search(span.get("font", ""))]
     units: dict[tuple[int, int], LineUnit] = {}
     for x0, y0, x1, y1, word, block_no, line_no, _ in raw_words:
         if not word.strip():
