@@ -313,6 +313,38 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     assert mixed.fields["total"].signals["draft"] == 1.0
 
 
+def test_a_member_the_model_never_learnt_to_write_is_the_rules_value(tok, tmp_path: Path):
+    """A kept draft's currency the training data never had as an answer (training.json's ``answers``) is calibrated
+    as the rules' value: the model's probability of a token it never learnt says nothing about it."""
+    import json
+
+    from engine.embedded.calibration import ConfidenceMap
+    from engine.registry import create_engine
+
+    words, _ = invoice_words()
+    model, _ = _tiny_model(tok)
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    ConfidenceMap(groups={"agree": [(1.0, 0.97, 100)], "rules": [(1.0, 0.96, 50)]}, draft_prior=60.0).save(tmp_path)
+    request = EngineRequest(id="a", words=words, target=schemas.Invoice)
+
+    def currency(answers: dict[str, int] | None, **options):
+        if answers is not None:
+            (tmp_path / "training.json").write_text(json.dumps({"answers": answers}))
+        engine = create_engine("embedded", {"model": str(tmp_path), "device": "cpu", **options})
+        [result] = engine.extract_batch([request])
+        return result.fields["currency"]
+
+    unrecorded = currency(None)  # a model folder without the counts: every kept draft is the model's
+    assert unrecorded.value == "EUR" and unrecorded.signals["draft"] == 1.0 and unrecorded.confidence == 0.97
+    learnt = currency({"<null>": 900, "eur": 40, "usd": 12})
+    assert learnt.signals["draft"] == 1.0 and learnt.confidence == 0.97
+    for answers in ({"<null>": 900, "usd": 40}, {"<null>": 900, "eur": 3}):  # never, or too rarely, an answer
+        unlearnt = currency(answers)
+        assert unlearnt.value == "EUR" and unlearnt.signals["draft"] == 2.0 and unlearnt.confidence == 0.96
+    assert currency({"eur": 3}, min_answer_examples=2).signals["draft"] == 1.0
+
+
 def test_draft_values_no_span_holds_keep_the_rules_value(tok, tmp_path: Path):
     """Where the model keeps the draft, the baseline's own value stands: the postcode it split from its city's
     span, and a two-line street no span holds (written into the draft as null: group ``rules``)."""
@@ -458,6 +490,12 @@ def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
 
     config = json.loads((model_dir / "config.json").read_text())
     assert config["pointer_head"]["count"] == 64 and config["pointer_head"]["key_window"] == 12
+    # the answers it was trained to write: three EUR invoices without a due date
+    answers = json.loads((model_dir / "training.json").read_text())["answers"]
+    assert answers["eur"] == 3 and answers["<null>"] >= 3 and not any(t.startswith("<p") for t in answers)
+    more = fit(docs, docs[:1], {"invoice": schemas.Invoice}, tmp_path / "run3", settings, n_pointers=64,
+               examples_cache=cache, init_from=model_dir)
+    assert more["answers"]["eur"] == 6  # a continued run has learnt its start's answers too
     with caplog.at_level(logging.INFO, logger="engine.embedded.fit"):
         fit(docs, docs[:1], {"invoice": schemas.Invoice}, tmp_path / "run2", settings, n_pointers=64,
             examples_cache=cache)

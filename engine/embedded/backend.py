@@ -22,7 +22,7 @@ from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot
 from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
 from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key, set_value_at
-from engine.embedded.data import encode_prompt
+from engine.embedded.data import ANSWERS_KEY, encode_prompt
 from engine.embedded.pointers import SlotPointers, fold_text
 from engine.embedded.prompt import build_prompt
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN
@@ -71,6 +71,10 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     field_fill_priors: dict[str, float] | None = Field(
         None, description="bonus of null in a slot the draft leaves null (the rules found nothing), per field; a "
                           "field without one uses its draft prior; default: the fitted ones in calibration.json")
+    min_answer_examples: int = Field(
+        10, ge=0, description="an enum member the model was trained to write fewer times than this (training.json's "
+                              "answers) and that it keeps from the draft is the rules' value: its probability, "
+                              "never learnt, is not calibrated as the model's")
     draft: Literal["none", "baseline"] = Field(
         "baseline", description="starting canvas: random tokens (none), or the baseline engine's answer as a draft "
                             "the model keeps where it agrees and re-denoises where it does not")
@@ -95,7 +99,10 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         self._baseline: BaselineEngine | None = None
         self._null_id = self.pointer_null_id()
         self.calibration: ConfidenceMap | None = None
+        #: how often the model was trained to write each token that is no pointer (None: not recorded)
+        self.answers: dict[str, int] | None = None
         if model_dir is not None:
+            self.answers = _trained_answers(model_dir)
             fitted = ConfidenceMap.load(model_dir)
             self.calibration = fitted if self.options.calibrate else None
             if self.options.draft_prior is None and fitted is not None:
@@ -263,6 +270,8 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                             "value": rules.value, "word_indices": rules.word_indices})
                 if group == "differ" and (rules is None or rules.value is None):
                     group = "filled"  # the rules found nothing here; the model's value fills the gap
+                if group == "agree" and self._unlearnt(chosen):
+                    group = "rules"  # a member the model never learnt to write (a currency it never saw)
             # the model's own belief in the value, without the draft's bonus: under a high prior the posterior is
             # near 1 whatever the model thinks, so it is the own probability that is calibrated
             posterior = own = field.confidence
@@ -274,6 +283,14 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 field.confidence = self.calibration.apply(own, group, field_key(field.path))
         return result
 
+    def _unlearnt(self, ids: Sequence[int]) -> bool:
+        """Whether a slot holds a token other than a pointer that training had too few targets of."""
+        if self.answers is None:
+            return False
+        tokens = self.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
+        return any(self.answers.get(t, 0) < self.options.min_answer_examples for t in tokens
+                   if not (t.startswith("<p") and t[2:-1].isdigit()))
+
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:
         try:
             return super().extract_batch(requests)
@@ -282,3 +299,16 @@ class EmbeddedEngine(DiffusionGemmaEngine):
                 self._pointers.pop(r.id, None)
                 self._drafts.pop(r.id, None)
                 self._answers.pop(r.id, None)
+
+
+def _trained_answers(model_dir: Path) -> dict[str, int] | None:
+    """The answer counts a model's ``training.json`` records (see :func:`engine.embedded.data.answer_counts`)."""
+    import json
+
+    path = model_dir / "training.json"
+    try:
+        answers = json.loads(path.read_text()).get(ANSWERS_KEY) if path.is_file() else None
+    except (OSError, ValueError) as exc:
+        logger.warning("cannot read %s: %s", path, exc)
+        return None
+    return {str(k): int(v) for k, v in answers.items()} if isinstance(answers, dict) else None

@@ -20,12 +20,16 @@ from engine.canvas_layout import CanvasValueError
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import PointerPrompt, build_prompt
 
-__all__ = ["Example", "encode_prompt", "make_example"]
+__all__ = ["ANSWERS_KEY", "Example", "answer_counts", "encode_prompt", "make_example"]
 
 logger = logging.getLogger(__name__)
 
 #: bumped when examples are built differently (2: no text slot points at a field's caption)
 EXAMPLES_FORMAT = 2
+
+
+#: the key of ``training.json`` (beside the weights) that counts each answer token the model was trained to write
+ANSWERS_KEY = "answers"
 
 
 def encode_prompt(tokenizer: Any, prompt: PointerPrompt) -> list[int]:
@@ -83,6 +87,20 @@ def make_example(doc_id: str, words: Sequence[Word], truth: dict[str, Any], plan
             if k < len(draft_layouts) and draft_layouts[k].template == layout.template:
                 drafts[k] = draft_canvases[k]
     return Example(doc_id, encode_prompt(tokenizer, prompt), canvases, constraints, targets, drafts)
+
+
+def answer_counts(examples: Iterable[Example], tokenizer: Any) -> dict[str, int]:
+    """How often each token other than a pointer (an enum member, ``true``, ``<null>``) is a learnt target of the
+    examples: a member the model was never trained to write has a probability that says nothing about it."""
+    names = {i: t for t, i in tokenizer.get_vocab().items()}
+    counts: dict[str, int] = {}
+    for ex in examples:
+        for canvas, positions in zip(ex.canvases, ex.targets, strict=True):
+            for p in positions:
+                token = names.get(canvas[p], "")
+                if not (token.startswith("<p") and token[2:-1].isdigit()):
+                    counts[token] = counts.get(token, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def examples_from(docs: Iterable[BaseModel], plans: dict[str, CanvasPlan], tokenizer: Any, *, n_pointers: int,

@@ -13,7 +13,7 @@ from typing import Any
 import torch
 
 from engine.canvas import CanvasPlan, SlotStrategy, Strategy, compile_plan
-from engine.embedded.data import EXAMPLES_FORMAT, examples_from
+from engine.embedded.data import ANSWERS_KEY, EXAMPLES_FORMAT, answer_counts, examples_from
 from engine.embedded.model import build_config, schema_tokens
 from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN, build_tokenizer, pointer_token
 from engine.embedded.train import Trainer, TrainSettings
@@ -123,6 +123,12 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
     model.save_pretrained(final)
     tokenizer.save_pretrained(final)
     params = sum(p.numel() for p in model.parameters())
+    # a run continued from another model has also learnt that model's answers
+    answers = answer_counts(train, tokenizer)
+    earlier = init_from / "training.json" if init_from is not None else None
+    if earlier is not None and earlier.is_file():
+        for token, n in json.loads(earlier.read_text()).get(ANSWERS_KEY, {}).items():
+            answers[token] = answers.get(token, 0) + int(n)
     summary = {
         "parameters": params,
         "vocabulary": len(vocab),
@@ -136,6 +142,7 @@ def fit(train_docs: Sequence[Any], held_out_docs: Sequence[Any], targets: dict[s
         "device": str(trainer.device),
         "settings": settings.model_dump(mode="json"),
         "history": history,
+        ANSWERS_KEY: dict(sorted(answers.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
     (final / "training.json").write_text(json.dumps(summary, indent=2))
     return summary
