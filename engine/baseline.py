@@ -35,7 +35,15 @@ from pydantic import BaseModel, Field
 from pydantic.fields import FieldInfo
 
 from engine import rules
-from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
+from engine.adjustments import adjustment_of
+from engine.base import (
+    Engine,
+    EngineOptions,
+    EngineRequest,
+    EngineResult,
+    EngineStats,
+    FieldResult,
+)
 from engine.dates import DateOrder
 from engine.labels import label_phrases, label_score
 from engine.numbers import parse_amount
@@ -415,12 +423,19 @@ class _Extractor:
             return not has_amount(line) and totals_labels(line, 0.6) >= 2
 
         carried = concept_phrases("carried")
+        after_subtotal = False
 
         def is_skip(line: list[Span]) -> bool:
-            """A subtotal or a carried-forward line inside the table."""
-            return any(label_score(self.doc.tokens[s.index], sub_phr, "subtotal") >= 0.55
-                       or label_score(self.doc.tokens[s.index], carried) >= 0.55
-                       for s in line[:3] if s.index in self.doc.tokens)
+            """A subtotal or a carried-forward line inside the table, or an adjustment after a subtotal: a
+            discount or a shipping charge the totals print is no item."""
+            nonlocal after_subtotal
+            labels = [self.doc.tokens[s.index] for s in line[:3] if s.index in self.doc.tokens]
+            if any(label_score(t, carried) >= 0.55 for t in labels):  # a page's sum: items go on after it
+                return True
+            if any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
+                after_subtotal = True
+                return True
+            return after_subtotal and adjustment_of(self.doc, line) is not None
 
         rows = self._price_is_amount(find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip), columns)
         self.table_lines |= {row.line for row in rows}

@@ -211,6 +211,24 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
         "zwischensumme seite|over te brengen|overgebracht|van vorige pagina|naar volgende pagina|vortrag|"
         "report a nouveau|z przeniesienia|do przeniesienia|suma z przeniesienia|riporto a pagina|suma anterior"),
+    # adjustments printed between the subtotal and the total, which the invoice schema has no field for
+    "discount": _p(
+        "discount|less discount|discount amount|total discount|trade discount|volume discount|early payment discount|"
+        "promo|promotion|promo code|coupon|voucher|rebate|savings|member savings|rabatt|nachlass|preisnachlass|"
+        "abzuglich rabatt|remise|remise commerciale|ristourne|korting|rabat|upust|sconto|descuento|desconto|"
+        "bonificacion|abzug"),
+    "charge": _p(
+        "shipping|shipping and handling|shipping handling|shipping cost|shipping costs|shipping fee|shipping charge|"
+        "freight|freight charge|freight charges|delivery|delivery charge|delivery fee|delivery cost|postage|"
+        "postage and packing|postage and packaging|p p|handling|handling fee|handling charge|packaging|packing|"
+        "surcharge|fuel surcharge|service charge|small order surcharge|versand|versandkosten|versandkostenpauschale|"
+        "porto|fracht|frachtkosten|verpackung|lieferkosten|zustellung|frais de port|frais d envoi|"
+        "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"
+        "verzend en administratiekosten|spese di spedizione|spedizione|spese di trasporto|envio|"
+        "gastos de envio|portes|koszty wysylki|koszt wysylki|wysylka|dostawa|koszty dostawy|"
+        "transport costs|transportkosten"),
+    "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
+                   "arrotondamento|redondeo|zaokraglenie"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
         "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import importlib
 import logging
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -38,6 +37,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from pipeline import cli_review, cli_schemas
 from pipeline.cli_common import (

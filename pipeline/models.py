@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.adjustments import Adjustment
 from engine.base import Provenance, Word
 
 __all__ = [
@@ -133,3 +134,6 @@ class Record(BaseModel):
     cache_key: str | None = None
     #: set when a person resolved the document in the review queue
     audit: ReviewAudit | None = None
+    #: discounts, charges and rounding the document prints beside its totals (invoice-like types), which explain
+    #: a subtotal + tax that differs from the total (note ``rule.adjusted``)
+    adjustments: list[Adjustment] = Field(default_factory=list)

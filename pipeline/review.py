@@ -31,6 +31,8 @@ from pipeline.config import Settings
 from pipeline.errors import PipelineError
 from pipeline.grounding import flatten
 from pipeline.models import ErrorItem, Record, ReviewAudit, Status
+from pipeline.reconcile import reconcile
+from pipeline.route import Severity, severity
 from pipeline.store import (
     RESULTS_FILE,
     STATE_FILE,
@@ -38,7 +40,7 @@ from pipeline.store import (
     sync_accepted,
     write_results,
 )
-from pipeline.validate import validate_data
+from pipeline.validate import validate_data, validation_tolerance
 from schemas import get_schema
 
 __all__ = [
@@ -323,12 +325,6 @@ def resolve_item(queue: ReviewQueue, item_id: int, data: Any, settings: Settings
     if not type_name:
         raise ReviewError(f"review item {item_id} has no document type: pass --doc-type")
     model = get_schema(type_name)
-    validation = validate_data(data, model, settings)
-    if validation.errors:
-        shown = "; ".join(e.message for e in validation.errors[:5])
-        raise CorrectionInvalidError(f"the correction does not validate as {type_name}: {shown}",
-                                     validation.errors)
-    assert validation.data is not None
     out = Path(out_dir) if out_dir is not None else Path(item.out_dir)
     at = at or _now()
     store = ResultStore(out / STATE_FILE)
@@ -337,6 +333,14 @@ def resolve_item(queue: ReviewQueue, item_id: int, data: Any, settings: Settings
         original = stored.record if stored is not None else Record(
             source=item.source, sha256=item.sha256, doc_type=item.doc_type, status=Status.REVIEW, data=item.data,
             errors=item.reasons, cache_key=item.cache_key)
+        validation = validate_data(data, model, settings)
+        # the document's printed discounts and charges explain a correction's totals as they did the engine's
+        checked = reconcile(validation.errors, validation.data, original.adjustments, validation_tolerance(settings))
+        problems = [e for e in checked if severity(e) is not Severity.NOTE]
+        if problems:
+            shown = "; ".join(e.message for e in problems[:5])
+            raise CorrectionInvalidError(f"the correction does not validate as {type_name}: {shown}", problems)
+        assert validation.data is not None
         old_values = flatten(original.data or {})
         new_values = flatten(validation.data)
         fields = {p: f for p, f in original.fields.items() if p in new_values and old_values.get(p) == new_values[p]}
@@ -348,7 +352,7 @@ def resolve_item(queue: ReviewQueue, item_id: int, data: Any, settings: Settings
             provenance = provenance.model_copy(update={"schema_version": model.schema_version})
         record = original.model_copy(update={
             "doc_type": type_name, "status": Status.ACCEPTED, "data": validation.data, "fields": fields,
-            "errors": [], "audit": audit, "provenance": provenance,
+            "errors": checked, "audit": audit, "provenance": provenance,
         })
         store.put(record, final=True)
         sync_accepted(out, record)

@@ -19,7 +19,8 @@ from pipeline.models import ErrorItem, Status
 __all__ = ["FATAL_STAGES", "NOTE_CODES", "Severity", "route", "severity"]
 
 #: codes that inform without affecting the status
-NOTE_CODES = frozenset({"input.duplicate"})
+#: (``rule.adjusted``: a total that printed discounts or charges explain, see :mod:`pipeline.reconcile`)
+NOTE_CODES = frozenset({"input.duplicate", "rule.adjusted"})
 #: stages whose errors leave no usable data
 FATAL_STAGES = frozenset({"ingest", "ocr", "prepare"})
 

@@ -33,9 +33,10 @@ from pipeline.classify import Classification, classify_words
 from pipeline.config import Settings
 from pipeline.errors import ConfigError, InputError, PipelineError
 from pipeline.models import Document, ErrorItem, FileKind, Record, SourceFile, Status, TextSource
+from pipeline.reconcile import read_adjustments, reconcile
 from pipeline.route import route
 from pipeline.unread import check_tables
-from pipeline.validate import check_fields, validate_data
+from pipeline.validate import check_fields, validate_data, validation_tolerance
 from schemas import get_schema, list_schemas, schema_fingerprint
 
 __all__ = [
@@ -310,10 +311,11 @@ def finalize(prepared: Prepared, result: EngineResult, settings: Settings,
         errors.append(ErrorItem(stage="engine", code="engine.no_data", message="the engine returned no data"))
     data = None
     fields = {}
+    adjustments = read_adjustments(prepared.document.words, model) if result.data is not None else []
     if result.data is not None:
         validation = validate_data(result.data, model, settings)
         data = validation.data
-        errors.extend(validation.errors)
+        errors.extend(reconcile(validation.errors, data, adjustments, validation_tolerance(settings)))
         check = check_fields(data, model, prepared.document.words, result.fields, settings)
         fields = check.fields
         errors.extend(check.errors)
@@ -335,7 +337,7 @@ def finalize(prepared: Prepared, result: EngineResult, settings: Settings,
         provenance = provenance.model_copy(update={"schema_version": model.schema_version})
     return Record(source=prepared.source.source, sha256=prepared.source.sha256, doc_type=prepared.doc_type,
                   status=status, data=data, fields=fields, errors=errors, provenance=provenance,
-                  metrics=metrics, cache_key=prepared.cache_key)
+                  metrics=metrics, cache_key=prepared.cache_key, adjustments=adjustments)
 
 
 def duplicate_record(original: Record, source: SourceFile, key: str | None = None) -> Record:

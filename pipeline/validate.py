@@ -33,7 +33,7 @@ from pipeline.grounding import REQUIRED_KINDS, GroundingIndex, flatten, ground_f
 from pipeline.models import ErrorItem, FieldInfo
 from schemas import DocumentSchema, json_schema
 
-__all__ = ["FieldCheck", "Validation", "check_fields", "validate_data"]
+__all__ = ["FieldCheck", "Validation", "check_fields", "validate_data", "validation_tolerance"]
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +94,11 @@ def _validator(model: type[DocumentSchema]) -> jsonschema.protocols.Validator:
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)
+
+
+def validation_tolerance(settings: Settings | ValidationSettings) -> Decimal:
+    """The tolerance of the business rules' arithmetic (``validation.tolerance``)."""
+    return _tolerance(settings.validation if isinstance(settings, Settings) else settings)
 
 
 def _tolerance(settings: ValidationSettings) -> Decimal:
