@@ -468,28 +468,36 @@ class _Extractor:
                 for r in rows]
 
     def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
-        """A quantity printed close to its unit price reads as one amount with a thousands group ("1 473,58" in
-        the price column, nothing in the quantity's): split it where quantity × price gives the row's amount."""
+        """A quantity printed close to the next column's number reads as one amount with a thousands group: "1
+        473,58" in the price column, or "1 226,74" in the amount column where the quantity stands before the
+        amount ("Price | Qty | Amount"), with nothing in the quantity's. Split it where quantity × price gives the
+        row's amount."""
         name = {c.concept: c.name for c in columns}
         qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
         if not (qn and pn and an) or row.cells.get(qn) or not row.cells.get(pn) or not row.cells.get(an):
             return row
-        price, amount = row.cells[pn][0], row.cells[an][0].amount
-        if amount is None or len(price.word_indices) < 2 or price.amount == amount:
+        price, amount = row.cells[pn][0], row.cells[an][0]
+        if price.amount is None or amount.amount is None or price.amount == amount.amount:
             return row
-        head = self.doc.words[price.word_indices[0]].text
-        tail_idx = list(price.word_indices[1:])
-        tail = " ".join(self.doc.words[i].text for i in tail_idx)
-        if not re.fullmatch(r"\d+(?:[.,]\d+)?", head):
-            return row
-        for sep in (",", "."):
-            q, p = parse_amount(head, decimal_sep=sep), parse_amount(tail, decimal_sep=sep)
-            if q and p and abs(q * p - amount) <= max(Decimal("0.01"), abs(amount) / 200):
-                cells = dict(row.cells)
-                cells[qn] = [price.model_copy(update={"word_indices": [price.word_indices[0]], "text": head,
-                                                      "amount": q})]
-                cells[pn] = [price.model_copy(update={"word_indices": tail_idx, "text": tail, "amount": p})]
-                return dataclasses.replace(row, cells=cells)
+        for glued, other, into in ((price, amount, pn), (amount, price, an)):
+            if len(glued.word_indices) < 2:
+                continue
+            head = self.doc.words[glued.word_indices[0]].text
+            tail_idx = list(glued.word_indices[1:])
+            tail = " ".join(self.doc.words[i].text for i in tail_idx)
+            if not re.fullmatch(r"\d+(?:[.,]\d+)?", head):
+                continue
+            for sep in (",", "."):
+                q, rest = parse_amount(head, decimal_sep=sep), parse_amount(tail, decimal_sep=sep)
+                if not (q and rest and other.amount is not None):
+                    continue
+                p, a = (rest, other.amount) if into == pn else (other.amount, rest)
+                if abs(q * p - a) <= max(Decimal("0.01"), abs(a) / 200):
+                    cells = dict(row.cells)
+                    cells[qn] = [glued.model_copy(update={"word_indices": [glued.word_indices[0]], "text": head,
+                                                          "amount": q})]
+                    cells[into] = [glued.model_copy(update={"word_indices": tail_idx, "text": tail, "amount": rest})]
+                    return dataclasses.replace(row, cells=cells)
         return row
 
     @staticmethod

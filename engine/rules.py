@@ -29,7 +29,7 @@ _TITLE_WORDS = frozenset(
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda".split())
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda pty".split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
@@ -161,7 +161,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             best, best_score = s, score
     if best is None:
         return _footer_name(doc, customer)
-    found = _without_monogram(doc, best)
+    found = _with_wrapped_form(doc, best, _without_monogram(doc, best))
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
     if legal_form(best.text) or (len(head) >= 3 and head in domains) or counts[best.text.strip(" ,;").lower()] > 1 \
@@ -263,6 +263,42 @@ def _without_monogram(doc: SpanDoc, span: Span) -> Found:
         return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
                      [span.model_copy(update={"word_indices": rest})])
     return Found(span.text.strip(" ,;"), 0.45, [span])
+
+
+def _legal_form_only(text: str) -> bool:
+    """Whether a text is a legal form and nothing else ("LLC", "plc", "GmbH & Co. KG", "Pty Ltd")."""
+    words = re.findall(r"[a-z]+", normalise(text).replace(".", ""))
+    return bool(words) and all(w in _LEGAL_FORMS or w in ("z", "and", "und") for w in words)
+
+
+def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
+    """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
+    Analytics Pty" over "Ltd"), whole: the form alone on the next line, aligned with the name on the left or the
+    right and printed at its size. Where the form alone was chosen (it carries a legal form), the name is the line
+    above."""
+    key = doc.line_pos.get((span.page, span.line))
+    if key is None:
+        return found
+    alone = _legal_form_only(span.text)
+    other_key = key - 1 if alone else key + 1
+    if not 0 <= other_key < len(doc.line_keys) or doc.line_keys[other_key][0] != span.page:
+        return found
+
+    def height(s: Span) -> float:
+        return max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices)
+
+    h = height(span)
+    for other in doc.lines[doc.line_keys[other_key]]:
+        name, form = (other, span) if alone else (span, other)
+        aligned = min(abs(name.bbox[0] - form.bbox[0]), abs(name.bbox[2] - form.bbox[2])) <= 1.5 * h
+        close = 0 < form.bbox[1] - name.bbox[1] <= 2.0 * h
+        if not (aligned and close and 0.8 <= height(other) / h <= 1.25 and _legal_form_only(form.text)) \
+                or not name.has(SpanKind.TEXT) or _legal_form_only(name.text) or not name_like(doc, name):
+            continue
+        head = found.value if not alone else name.text.strip(" ,;")
+        return Found(f"{head} {form.text.strip(' ,;')}", max(found.confidence, 0.6),
+                     [*(found.spans if not alone else [name]), form])
+    return found
 
 
 def customer_block(doc: SpanDoc) -> set[int]:

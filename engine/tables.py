@@ -79,11 +79,17 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
     """
     if any(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line):
         return {}
-    runs: list[tuple[int, int]] = []  # word runs of up to four words inside each text span
+    # word runs of up to four words inside each text span, never across a gap of two spaces or more: labels of
+    # two columns set close together ("Price  Units", "Quantity  Unit  Price") are one span, yet two labels
+    line_words = [words[i] for s in line for i in s.word_indices]
+    cw = sum(w.bbox[2] - w.bbox[0] for w in line_words) / max(1, sum(len(w.text) for w in line_words))
+    runs: list[tuple[int, int]] = []
     for s in line:
         if s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.PERCENT}:
             idx = s.word_indices
-            runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)]
+            wide = [k for k in range(1, len(idx)) if words[idx[k]].bbox[0] - words[idx[k - 1]].bbox[2] >= 1.2 * cw]
+            runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)
+                     if not any(a < k < b for k in wide)]
     taken = match_columns(runs, words, columns, 0.5)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:

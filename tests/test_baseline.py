@@ -424,6 +424,32 @@ def test_a_quantity_glued_to_its_price_is_split_by_the_row_arithmetic() -> None:
         ("1", "1.87"), ("1", "473.58"), ("2", "303.35"), (None, "1473.58")]
 
 
+def test_a_quantity_glued_to_the_amount_after_it_is_split_too() -> None:
+    """ "Price | Qty | Amount" set close: the quantity runs into the amount ("1 226,74 €")."""
+    rows = [[(0.08, "Description"), (0.78, "Price"), (0.84, "Qty"), (0.88, "Amount")],
+            [(0.08, "Consultation"), (0.78, "226,74 €"), (0.86, "1 226,74 €")],
+            [(0.08, "Site survey"), (0.78, "313,58 €"), (0.86, "12 3.762,96 €")],
+            [(0.6, "Total"), (0.86, "3.989,70 €")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("1", "226.74", "226.74"), ("12", "313.58", "3762.96")]
+
+
+def test_header_labels_two_spaces_apart_are_two_columns() -> None:
+    """ "Quantity  Unit  Price" read as one span: a gap of two spaces or more parts the labels ("Unit" is the unit
+    of measure's column, "Price" the unit price's)."""
+    rows = [[(0.08, "Description"), (0.578, "Quantity Unit Price"), (0.84, "Line Total")],
+            [(0.08, "Annual support plan"), (0.634, "3"), (0.655, "hrs"), (0.695, "433.91"), (0.85, "1,301.73")],
+            [(0.08, "Consultation"), (0.634, "5"), (0.655, "hrs"), (0.695, "864.16"), (0.85, "4,320.80")],
+            [(0.6, "Total"), (0.85, "5,622.53")]]
+    words = layout(rows)
+    unit, price = words[2], words[3]  # set two spaces apart, as a tight table's cells are
+    words[2] = unit.model_copy(update={"bbox": (0.6525, unit.bbox[1], 0.6845, unit.bbox[3])})
+    words[3] = price.model_copy(update={"bbox": (0.695, price.bbox[1], 0.735, price.bbox[3])})
+    items = _run(words, Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"]) for i in items] == [("3", "433.91"), ("5", "864.16")]
+
+
 def test_a_table_of_items_and_prices_only_reads_each_price_as_the_lines_amount() -> None:
     """ "Item | Price" and no quantity: the price is what the line costs. With a quantity it stays a unit price."""
     rows = [[(0.08, "Item"), (0.85, "Price")],
@@ -672,6 +698,24 @@ def test_a_logo_monogram_before_the_issuers_name_is_no_part_of_it(line: str, nam
             [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
             [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
     assert _run(layout(rows), Invoice).data["vendor_name"] == name
+
+
+@pytest.mark.parametrize(("first", "second", "name"), [
+    ("Copperleaf Consulting", "LLC", "Copperleaf Consulting LLC"),  # the form alone would win on its own
+    ("Redwood Analytics Pty", "Ltd", "Redwood Analytics Pty Ltd"),
+    ("Bramble & Finch", "Ltd", "Bramble & Finch Ltd"),
+    ("Silverline Dental", "12 High Street", "Silverline Dental"),  # an address line below is no part of it
+])
+def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: str, name: str) -> None:
+    """A right-aligned header in a narrow column wraps the issuer's name: its legal form ends the next line."""
+    right = 0.92
+    rows = [[(0.08, "INVOICE"), (right - 0.0087 * len(first), first)], [(right - 0.0087 * len(second), second)],
+            [(0.08, "Invoice no:"), (0.2, "INV-2024-0042")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
+    result = _run(layout(rows), Invoice)
+    assert result.data["vendor_name"] == name
 
 
 def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() -> None:
