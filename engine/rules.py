@@ -147,7 +147,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             continue
         s = _without_title(doc, whole)  # "Invoice Pixelwerk Studio": the title is printed on the name's line
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
-                or (s.page, s.line) in header_lines):
+                or (s.page, s.line) in header_lines or _under_street(doc, s)):
             continue
         h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
         if first_line:
@@ -263,6 +263,17 @@ def _without_monogram(doc: SpanDoc, span: Span) -> Found:
         return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
                      [span.model_copy(update={"word_indices": rest})])
     return Found(span.text.strip(" ,;"), 0.45, [span])
+
+
+def _under_street(doc: SpanDoc, s: Span) -> bool:
+    """A line right under a street in the same column ("Springfield" under "82 High Street,"): the address goes
+    on there, whatever the size a scan's boxes give it."""
+    pos = doc.line_pos.get((s.page, s.line), 0)
+    if pos == 0 or doc.line_keys[pos - 1][0] != s.page:
+        return False
+    height = s.bbox[3] - s.bbox[1]
+    return any(min(a.bbox[2], s.bbox[2]) > max(a.bbox[0], s.bbox[0]) and 0 < s.bbox[1] - a.bbox[1] <= 2 * height
+               and a.has(SpanKind.TEXT) and street_line(a.text) for a in doc.lines[doc.line_keys[pos - 1]])
 
 
 def _legal_form_only(text: str) -> bool:

@@ -525,9 +525,13 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
                  for key in keys}
     grid = {key: _split_on_grid(all_cells[key], [all_cells[k] for k in (above, below) if k and k[0] == key[0]], words)
             for above, key, below in zip([None, *keys[:-1]], keys, [*keys[1:], None], strict=True)}
-    for key, below in zip(keys, keys[1:], strict=False):
+    for k, (key, below) in enumerate(zip(keys, keys[1:], strict=False)):
         if key[0] == below[0]:
-            grid[key] = _split_at_columns(grid[key], all_cells[below], words)
+            cells_below = all_cells[below]
+            # a block beside the values (the addressee's name on the left) can stand between labels and values
+            if len(cells_below) < 2 and k + 2 < len(keys) and keys[k + 2][0] == key[0]:
+                cells_below = sorted(cells_below + all_cells[keys[k + 2]], key=lambda c: words[c[0][0]].bbox[0])
+            grid[key] = _split_at_columns(grid[key], cells_below, words)
     all_cells = grid
     for key in keys:
         cells = all_cells[key]

@@ -718,6 +718,17 @@ def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: 
     assert result.data["vendor_name"] == name
 
 
+def test_the_city_under_the_issuers_street_is_no_name_whatever_its_height() -> None:
+    """A scan's box for "Springfield" came out taller than the name's; it sits under the street, in the address."""
+    rows = [[(0.55, "Pioneer Valley Farms")], [(0.55, "82 High Street,")], [(0.55, "Springfield")],
+            [(0.08, "Invoice no:"), (0.2, "INV-86409")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
+    words = layout(rows, heights={0: 0.016, 1: 0.016, 2: 0.019})
+    assert _run(words, Invoice).data["vendor_name"] == "Pioneer Valley Farms"
+
+
 def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() -> None:
     rows = [[(0.1, "TAX INVOICE")], [(0.1, "Bill To:"), (0.55, "Ship To:")],
             [(0.1, "Acme Holdings Corp."), (0.55, "Acme Warehouse")],

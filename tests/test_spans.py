@@ -432,6 +432,18 @@ def test_a_row_of_labels_set_close_together_is_cut_over_its_values() -> None:
     assert [s.text for s in find_spans(header + row) if s.line == 0] == ["Item", "Unit Price", "Amount"]
 
 
+def test_labels_set_close_together_are_cut_over_values_a_block_beside_them_pushed_down() -> None:
+    """The addressee's block on the left holds one line between the row of labels and their values."""
+    labels = [_word("Customer", 0.087, 0.154, 0), _word("Invoice", 0.508, 0.566, 0), _word("No.", 0.573, 0.597, 0),
+              _word("Invoice", 0.609, 0.667, 0), _word("Date", 0.674, 0.708, 0), _word("Due", 0.72, 0.748, 0)]
+    name = [_word("Fairview", 0.085, 0.15, 1), _word("Hotels", 0.155, 0.2, 1), _word("plc", 0.205, 0.23, 1)]
+    values = [_word("33", 0.087, 0.1, 2), _word("Park", 0.105, 0.14, 2), _word("Lane", 0.145, 0.18, 2),
+              _word("AB8322/26", 0.508, 0.59, 2), _word("2026-08-13", 0.609, 0.7, 2),
+              _word("2026-09-27", 0.72, 0.82, 2)]
+    spans = find_spans(labels + name + values)
+    assert [s.text for s in spans if s.line == 0] == ["Customer", "Invoice No.", "Invoice Date", "Due"]
+
+
 def test_a_form_table_with_little_padding_is_cut_on_its_grid() -> None:
     """A four-column form table whose value fills its cell: "BHP-88213-04" and the next label "Type of claim" are
     set a little more than a space apart, and "Type" starts where "Date of birth" starts in the row above."""
