@@ -144,6 +144,10 @@ def _from_tokens(tokens: list[str], compact: bool) -> date | None:
     return None
 
 
+#: a time of day run into the date before it without a space ("2026-10-20.19:00", "20/10/2026,19:00")
+_GLUED_TIME = re.compile(r"(?<=\d)[T.,]\d{1,2}:\d{2}(?::\d{2})?$")
+
+
 def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | None:
     """Read ``text`` as one date; None when it is not exactly a date.
 
@@ -154,6 +158,7 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     t = " ".join(text.split()).strip(" ,;:()[]").rstrip(".")
     if not t or len(t) > 40 or not any(c.isdigit() for c in t):
         return None
+    t = _GLUED_TIME.sub("", t)  # "2026-10-20.19:00": a scan's OCR ran the time into the date
     order = DateOrder(order) if order else None
     if m := _ISO.fullmatch(t):
         return _make(int(m.group(1)), int(m.group(3)), int(m.group(4)))

@@ -199,6 +199,9 @@ def to_decimal(value: Any) -> Decimal | None:
     return None
 
 
+_AFTER_LABEL = re.compile(r"[^\W\d]{2,}[.:](\d.*)")
+
+
 def date_candidates(text: str) -> set[date]:
     """Every date ``text`` can mean (:func:`engine.dates.parse_date` under both day/month orders):
     ``"03/04/2024"`` gives 3 April and 4 March; empty when ``text`` is not a date."""
@@ -209,6 +212,8 @@ def date_candidates(text: str) -> set[date]:
         value = parse_date(text, order=order)
         if value is not None:
             out.add(value)
+    if not out and (m := _AFTER_LABEL.match(text)):  # "Date:10/22/2026": the OCR lost the space after the colon
+        return date_candidates(m.group(1))
     return out
 
 

@@ -71,6 +71,13 @@ def test_number_candidates_read_any_locale(text: str, expected: set[Decimal]) ->
     ("13/04/2024", {date(2024, 4, 13)}),
     ("5 March 2024", {date(2024, 3, 5)}),
     ("12.50", set()),
+    # what a scan's OCR runs together: a label and its date, a date and its time
+    ("Date:10/22/2026", {date(2026, 10, 22)}),
+    ("Datum:12.03.2026", {date(2026, 3, 12)}),
+    ("2026-10-20.19:00", {date(2026, 10, 20)}),
+    ("20/10/2026,19:00", {date(2026, 10, 20)}),
+    ("Time:14:41", set()),
+    ("12:30", set()),
 ])
 def test_date_candidates_read_any_format(text: str, expected: set[date]) -> None:
     assert date_candidates(text) == expected
