@@ -148,6 +148,16 @@ def _from_tokens(tokens: list[str], compact: bool) -> date | None:
 _GLUED_TIME = re.compile(r"(?<=\d)[T.,]\d{1,2}:\d{2}(?::\d{2})?$")
 
 
+#: a word of letters with a 0 or a 1 among them, which may be a month name the OCR misread ("Ju1", "0ct", "N0v")
+_OCR_MONTH = re.compile(r"\b(?=[A-Za-z]*[01])(?=[01]*[A-Za-z])[A-Za-z01]{3,9}\b\.?")
+
+
+def _month_from_ocr(m: re.Match[str]) -> str:
+    word = m.group(0)
+    fixed = word.replace("1", "l").replace("0", "o")
+    return fixed if month_number(fixed) and sum(c.isalpha() for c in word) >= 2 else word
+
+
 def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | None:
     """Read ``text`` as one date; None when it is not exactly a date.
 
@@ -167,6 +177,7 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     if not any(c.isalpha() for c in t):
         return None
     t = _ORDINAL.sub(r"\1", t)
+    t = _OCR_MONTH.sub(_month_from_ocr, t)  # "05 Ju1 2026": the OCR read the l of "Jul" as a 1
     tokens = _TOKEN.findall(t)
     # Nothing but separators may sit between the tokens.
     if _SEPARATORS.fullmatch(_TOKEN.sub("", t)) is None or re.search(r"\s[-/]|[-/]\s", t):

@@ -395,6 +395,8 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
                 code = named.most_common(1)[0][0]
                 first = next(s for s in doc.spans if code in s.text)
                 return Found(code, 0.8, [first])
+            if (country := _dollar_country(doc)) is not None:
+                return Found(country, 0.6, [first])
         return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
     for i, w in enumerate(doc.words):
         code = detect_currency(w.text)
@@ -402,6 +404,24 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
             span = next(s for s in doc.spans if i in s.word_indices)
             return Found(code, 0.5, [span])
     return _named_currency(doc)
+
+
+#: where a bare "$" is not the US dollar: addresses of Canada, Australia and New Zealand (a province or state
+#: code with its postcode, or the country named), and against them those of the United States (state and ZIP)
+_DOLLAR_COUNTRIES = (
+    ("CAD", re.compile(r"\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bCanada\b")),
+    ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+\d{4}\b|\bAustralia\b|\bABN\s?\d")),
+    ("NZD", re.compile(r"\bNew Zealand\b")),
+)
+_US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
+                         r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b|\b(?:USA|United States)\b")
+
+
+def _dollar_country(doc: SpanDoc) -> str | None:
+    """The dollar a document's addresses point to, where they all point to one country other than the US."""
+    text = "\n".join(" ".join(s.text for s in doc.lines[key]) for key in doc.line_keys)
+    found = {code for code, pattern in _DOLLAR_COUNTRIES if pattern.search(text)}
+    return found.pop() if len(found) == 1 and not _US_ADDRESS.search(text) else None
 
 
 #: a currency named in words (an amount in words, "Indian Rupee One Lakh … Only"), and the lakh grouping of

@@ -718,6 +718,20 @@ def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: 
     assert result.data["vendor_name"] == name
 
 
+@pytest.mark.parametrize(("address", "code"), [
+    ("Toronto, ON M5V 2T6", "CAD"), ("Sydney NSW 2000", "AUD"), ("Auckland 1010, New Zealand", "NZD"),
+    ("Austin, TX 78701", "USD"), ("Leeds LS1 4AP", "USD"),
+])
+def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: str, code: str) -> None:
+    rows = [[(0.05, "Acme Tools Ltd")], [(0.05, "12 King Street")], [(0.05, address)],
+            [(0.55, "Invoice No: 4471")], [(0.55, "Date: 03.04.2024")], [(0.6, "Total"), (0.85, "$20.00")]]
+    result = _run(layout(rows), Invoice)
+    assert result.data["currency"] == code
+    # a US address anywhere leaves the dollar American
+    rows.insert(3, [(0.05, "Bill to: Orbit Media, 9 Elm St, Austin, TX 78701")])
+    assert _run(layout(rows), Invoice).data["currency"] == "USD"
+
+
 def test_the_city_under_the_issuers_street_is_no_name_whatever_its_height() -> None:
     """A scan's box for "Springfield" came out taller than the name's; it sits under the street, in the address."""
     rows = [[(0.55, "Pioneer Valley Farms")], [(0.55, "82 High Street,")], [(0.55, "Springfield")],

@@ -77,6 +77,8 @@ def test_number_candidates_read_any_locale(text: str, expected: set[Decimal]) ->
     ("2026-10-20.19:00", {date(2026, 10, 20)}),
     ("20/10/2026,19:00", {date(2026, 10, 20)}),
     ("Time:14:41", set()),
+    ("05 Ju1 2026", {date(2026, 7, 5)}),  # the l of "Jul" read as a 1
+    ("0ct 3, 2026", {date(2026, 10, 3)}),
     ("12:30", set()),
 ])
 def test_date_candidates_read_any_format(text: str, expected: set[date]) -> None:
