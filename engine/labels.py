@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 
 __all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "label_phrases", "label_score", "label_tokens",
+           "reads_as_label",
            "normalise", "value_words"]
 
 
@@ -503,6 +504,13 @@ _VALUE_SYNONYMS = _synonyms({
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",
 })
+
+
+@functools.lru_cache(maxsize=4096)
+def reads_as_label(text: str) -> bool:
+    """Whether a text reads as the label of one of the known concepts (score 0.6 or more)."""
+    toks = label_tokens(text)
+    return bool(toks) and any(label_score(toks, phrases, concept) >= 0.6 for concept, phrases in _CONCEPTS.items())
 
 
 def value_words(value: str) -> set[str]:

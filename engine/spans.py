@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, parse_date
+from engine.labels import reads_as_label
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
 __all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of", "word_text"]
@@ -386,6 +387,39 @@ def _split_on_grid(cells: _Cells, neighbours: list[_Cells], words: Sequence[Word
     return out
 
 
+def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[Word]) -> _Cells:
+    """A two-column form table whose label column is just as wide as its longest label: that label runs into its
+    value with no more than a space between them ("Full name of policyholder Olivia Bennett", the other rows'
+    values in cells of their own). A line of one cell is cut once, before its first word that starts where a cell (other than
+    a line's first) starts on at least three of the nearby lines (the value column), set apart by more than the
+    line's spaces, and only after words that read as a label (no digits). Table rows (two amounts or more) are left
+    alone."""
+    if len(cells) != 1 or sum(bool(_AMOUNT_TEXT.search(words[i].text)) for cell, _ in cells for i in cell) >= 2:
+        return cells
+    cw = _char_width([words[i] for cell, _ in cells for i in cell])
+    if cw <= 0:
+        return cells
+    columns = [[words[cell[0]].bbox[0] for cell, _ in other[1:]] for other in nearby]
+
+    def value_column(i: int) -> bool:
+        x = words[i].bbox[0]
+        return sum(any(abs(x - c) <= 0.5 * cw for c in xs) for xs in columns) >= 3
+
+    # the gap before the value is wider than the line's spaces (a large name's words over values are one span)
+    gaps = sorted(_gap(words, cell, j) for cell, _ in cells for j in range(1, len(cell)))
+    wide = 1.3 * gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else 0.8 * cw
+
+    def first_cut(cell: list[int], k: int) -> bool:  # one cut per cell, before the value's first word
+        if any(ch.isdigit() for i in cell[:k] for ch in words[i].text):
+            return False  # a label has no digits: "June 26, 2026" is no label and its year
+        if not reads_as_label(" ".join(words[i].text for i in cell[:k])):
+            return False
+        return next((j for j in range(1, len(cell)) if words[cell[j]].text[:1].isalnum()
+                     and _gap(words, cell, j) >= max(wide, 0.3 * cw) and value_column(cell[j])), None) == k
+
+    return _cut_before(cells, first_cut)
+
+
 def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:
     out: list[_Unit] = []
     pos = 0
@@ -532,6 +566,9 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
             if len(cells_below) < 2 and k + 2 < len(keys) and keys[k + 2][0] == key[0]:
                 cells_below = sorted(cells_below + all_cells[keys[k + 2]], key=lambda c: words[c[0][0]].bbox[0])
             grid[key] = _split_at_columns(grid[key], cells_below, words)
+    for k, key in enumerate(keys):
+        nearby = [grid[o] for o in keys[max(0, k - 5):k + 6] if o != key and o[0] == key[0]]
+        grid[key] = _split_at_value_column(grid[key], nearby, words)
     all_cells = grid
     for key in keys:
         cells = all_cells[key]

@@ -444,6 +444,29 @@ def test_labels_set_close_together_are_cut_over_values_a_block_beside_them_pushe
     assert [s.text for s in spans if s.line == 0] == ["Customer", "Invoice No.", "Invoice Date", "Due"]
 
 
+def test_a_label_as_wide_as_its_column_is_cut_from_its_value() -> None:
+    """A two-column form table sized to its longest label: that label runs into its value, one space apart; the
+    other rows' values start the value column. A value with a digit-free label and its own digits stays whole."""
+    rows = [[("Full", 0.089, 0.116), ("name", 0.121, 0.163), ("of", 0.168, 0.182), ("policyholder", 0.186, 0.276),
+             ("Olivia", 0.283, 0.325), ("Bennett", 0.329, 0.387)],
+            [("DOB", 0.089, 0.125), ("19.11.1963", 0.283, 0.367)],
+            [("Policy", 0.089, 0.134), ("No.", 0.139, 0.165), ("POL-782711", 0.283, 0.378)],
+            [("Street", 0.089, 0.134), ("address", 0.139, 0.198), ("8", 0.283, 0.292), ("Rue", 0.297, 0.325),
+             ("Victor", 0.33, 0.375), ("Hugo", 0.38, 0.42)],
+            [("Town", 0.089, 0.13), ("Lyon", 0.283, 0.319)],
+            # a label running into a date, whose year happens to start in the value column above
+            [("Date", 0.089, 0.125), ("of", 0.129, 0.143), ("incident", 0.148, 0.206), ("June", 0.216, 0.253),
+             ("26,", 0.257, 0.281), ("2026", 0.285, 0.323)]]
+    words = [_word(t, a, b, n) for n, row in enumerate(rows) for t, a, b in row]
+    spans = find_spans(words)
+    assert [s.text for s in spans if s.line == 0] == ["Full name of policyholder", "Olivia Bennett"]
+    assert [s.text for s in spans if s.line == 3] == ["Street address", "8 Rue Victor Hugo"]
+    assert "2026" not in [s.text for s in spans if s.line == 5]
+    # a paragraph is never cut, whatever starts below its words
+    prose = [_word(t, 0.089 + 0.05 * k, 0.13 + 0.05 * k, 0) for k, t in enumerate("I declare that the".split())]
+    assert [s.text for s in find_spans(prose + words[6:])][:1] == ["I declare that the"]
+
+
 def test_a_form_table_with_little_padding_is_cut_on_its_grid() -> None:
     """A four-column form table whose value fills its cell: "BHP-88213-04" and the next label "Type of claim" are
     set a little more than a space apart, and "Type" starts where "Date of birth" starts in the row above."""
