@@ -390,10 +390,10 @@ def _split_on_grid(cells: _Cells, neighbours: list[_Cells], words: Sequence[Word
 def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[Word]) -> _Cells:
     """A two-column form table whose label column is just as wide as its longest label: that label runs into its
     value with no more than a space between them ("Full name of policyholder Olivia Bennett", the other rows'
-    values in cells of their own). A line of one cell is cut once, before its first word that starts where a cell (other than
-    a line's first) starts on at least three of the nearby lines (the value column), set apart by more than the
-    line's spaces, and only after words that read as a label (no digits). Table rows (two amounts or more) are left
-    alone."""
+    values in cells of their own). A line of one cell is cut once, before its first word that starts where a cell
+    (other than a line's first) starts on at least three of the nearby lines (the value column), set apart by more
+    than the line's spaces, and only after words that read as a label (no digits). Table rows (two amounts or
+    more) are left alone."""
     if len(cells) != 1 or sum(bool(_AMOUNT_TEXT.search(words[i].text)) for cell, _ in cells for i in cell) >= 2:
         return cells
     cw = _char_width([words[i] for cell, _ in cells for i in cell])
