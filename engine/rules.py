@@ -418,10 +418,14 @@ _US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M
 
 
 def _dollar_country(doc: SpanDoc) -> str | None:
-    """The dollar a document's addresses point to, where they all point to one country other than the US."""
-    text = "\n".join(" ".join(s.text for s in doc.lines[key]) for key in doc.line_keys)
-    found = {code for code, pattern in _DOLLAR_COUNTRIES if pattern.search(text)}
-    return found.pop() if len(found) == 1 and not _US_ADDRESS.search(text) else None
+    """The dollar of a domestic invoice outside the US: two lines or more (the issuer's address and the
+    customer's) name one country, and no line names another or the US."""
+    lines = [" ".join(s.text for s in doc.lines[key]) for key in doc.line_keys]
+    if any(_US_ADDRESS.search(line) for line in lines):
+        return None
+    counts = {code: sum(bool(pattern.search(line)) for line in lines) for code, pattern in _DOLLAR_COUNTRIES}
+    found = [code for code, n in counts.items() if n]
+    return found[0] if len(found) == 1 and counts[found[0]] >= 2 else None
 
 
 #: a currency named in words (an amount in words, "Indian Rupee One Lakh … Only"), and the lakh grouping of

@@ -725,10 +725,12 @@ def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: 
 def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: str, code: str) -> None:
     rows = [[(0.05, "Acme Tools Ltd")], [(0.05, "12 King Street")], [(0.05, address)],
             [(0.55, "Invoice No: 4471")], [(0.55, "Date: 03.04.2024")], [(0.6, "Total"), (0.85, "$20.00")]]
+    assert _run(layout(rows), Invoice).data["currency"] == "USD"  # one address abroad: an export, maybe in USD
+    rows.insert(3, [(0.05, "Bill to: Orbit Media, 9 Elm St,"), (0.55, address)])  # both parties there: domestic
     result = _run(layout(rows), Invoice)
     assert result.data["currency"] == code
     # a US address anywhere leaves the dollar American
-    rows.insert(3, [(0.05, "Bill to: Orbit Media, 9 Elm St, Austin, TX 78701")])
+    rows.insert(4, [(0.05, "Ship to: 9 Elm St, Austin, TX 78701")])
     assert _run(layout(rows), Invoice).data["currency"] == "USD"
 
 
