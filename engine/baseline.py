@@ -36,14 +36,7 @@ from pydantic.fields import FieldInfo
 
 from engine import rules
 from engine.adjustments import adjustment_of
-from engine.base import (
-    Engine,
-    EngineOptions,
-    EngineRequest,
-    EngineResult,
-    EngineStats,
-    FieldResult,
-)
+from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
 from engine.labels import label_phrases, label_score
 from engine.numbers import parse_amount

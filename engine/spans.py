@@ -394,30 +394,29 @@ def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[
     (other than a line's first) starts on at least three of the nearby lines (the value column), set apart by more
     than the line's spaces, and only after words that read as a label (no digits). Table rows (two amounts or
     more) are left alone."""
-    if len(cells) != 1 or sum(bool(_AMOUNT_TEXT.search(words[i].text)) for cell, _ in cells for i in cell) >= 2:
+    if len(cells) != 1:
         return cells
-    cw = _char_width([words[i] for cell, _ in cells for i in cell])
-    if cw <= 0:
+    (cell, _), = cells
+    line = [words[i] for i in cell]
+    cw = _char_width(line)
+    if cw <= 0 or sum(bool(_AMOUNT_TEXT.search(w.text)) for w in line) >= 2:
         return cells
-    columns = [[words[cell[0]].bbox[0] for cell, _ in other[1:]] for other in nearby]
+    columns = [[words[c[0]].bbox[0] for c, _ in other[1:]] for other in nearby]
 
     def value_column(i: int) -> bool:
         x = words[i].bbox[0]
         return sum(any(abs(x - c) <= 0.5 * cw for c in xs) for xs in columns) >= 3
 
     # the gap before the value is wider than the line's spaces (a large name's words over values are one span)
-    gaps = sorted(_gap(words, cell, j) for cell, _ in cells for j in range(1, len(cell)))
-    wide = 1.3 * gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else 0.8 * cw
-
-    def first_cut(cell: list[int], k: int) -> bool:  # one cut per cell, before the value's first word
-        if any(ch.isdigit() for i in cell[:k] for ch in words[i].text):
-            return False  # a label has no digits: "June 26, 2026" is no label and its year
-        if not reads_as_label(" ".join(words[i].text for i in cell[:k])):
-            return False
-        return next((j for j in range(1, len(cell)) if words[cell[j]].text[:1].isalnum()
-                     and _gap(words, cell, j) >= max(wide, 0.3 * cw) and value_column(cell[j])), None) == k
-
-    return _cut_before(cells, first_cut)
+    gaps = sorted(_gap(words, cell, j) for j in range(1, len(cell)))
+    wide = max(1.3 * gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else 0.8 * cw, 0.3 * cw)
+    k = next((j for j in range(1, len(cell)) if words[cell[j]].text[:1].isalnum() and _gap(words, cell, j) >= wide
+              and value_column(cell[j])), None)
+    label = " ".join(w.text for w in line[:k]) if k is not None else ""
+    # a label has no digits ("June 26, 2026" is no label and its year)
+    if not label or any(ch.isdigit() for ch in label) or not reads_as_label(label):
+        return cells
+    return _cut_before(cells, lambda _, j: j == k)
 
 
 def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.adjustments import Adjustment, find_adjustments
 from engine.base import Word
@@ -45,14 +45,21 @@ def _amount(value: Any) -> Decimal | None:
         return None
 
 
-def _gap(code: str, data: Mapping[str, Any]) -> tuple[Decimal, str, str, int] | None:
-    """What the adjustments must add up to for a rule to hold: (difference, what was added, what it must equal,
-    the number of lines the rounding tolerance grows with)."""
+class _Gap(NamedTuple):
+    """What the adjustments must add up to for a rule to hold."""
+
+    difference: Decimal
+    added: str  # what was added, as the note prints it ("subtotal 1200.00 + tax 59.40")
+    equals: str  # what it must equal ("total 1139.40")
+    lines: int  # the rounding tolerance grows with the number of lines summed
+
+
+def _gap(code: str, data: Mapping[str, Any]) -> _Gap | None:
     sub, tax, total = (_amount(data.get(f)) for f in _AMOUNT_FIELDS)
     if code == "rule.total_mismatch":
         if sub is None or tax is None or total is None:
             return None
-        return total - sub - tax, f"subtotal {sub} + tax {tax}", f"total {total}", 1
+        return _Gap(total - sub - tax, f"subtotal {sub} + tax {tax}", f"total {total}", 1)
     lines = [_amount(li.get("amount")) for li in data.get("line_items") or [] if isinstance(li, Mapping)]
     if not lines or any(a is None for a in lines):
         return None
@@ -60,7 +67,7 @@ def _gap(code: str, data: Mapping[str, Any]) -> tuple[Decimal, str, str, int] | 
     target, name = (sub, "subtotal") if sub is not None else (total, "total")
     if target is None or (sub is None and tax is not None):
         return None
-    return target - summed, f"line items {summed}", f"{name} {target}", len(lines)
+    return _Gap(target - summed, f"line items {summed}", f"{name} {target}", len(lines))
 
 
 def _parts(adjustments: Sequence[Adjustment], gap: Decimal, tolerance: Decimal) -> tuple[Adjustment, ...] | None:
@@ -80,13 +87,13 @@ def reconcile(errors: Sequence[ErrorItem], data: Mapping[str, Any] | None, adjus
     out: list[ErrorItem] = []
     for error in errors:
         gap = _gap(error.code, data) if error.code in _RULES else None
-        parts = _parts(adjustments, gap[0], tolerance * gap[3]) if gap is not None and gap[0] else None
+        parts = _parts(adjustments, gap.difference, tolerance * gap.lines) if gap and gap.difference else None
         if gap is None or parts is None:
             out.append(error)
             continue
         printed = " ".join(f"{'-' if a.amount < 0 else '+'} {a.kind.value} {abs(a.amount)} ({a.label!r}, page "
                            f"{a.page + 1})" for a in parts)
         out.append(ErrorItem(stage="rules", code=ADJUSTED_CODE, field=error.field,
-                             message=f"{gap[1]} {printed} = {gap[2]}: explained by adjustments printed on the "
+                             message=f"{gap.added} {printed} = {gap.equals}: explained by adjustments printed on the "
                                      f"document (was {error.code})"))
     return out

@@ -25,7 +25,7 @@ from engine.embedded.calibration import DRAFT_CODES, ConfidenceMap, field_key, s
 from engine.embedded.data import ANSWERS_KEY, encode_prompt
 from engine.embedded.pointers import SlotPointers, fold_text
 from engine.embedded.prompt import build_prompt
-from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN
+from engine.embedded.tokenizer import ABSENT_TOKEN, NULL_TOKEN, is_pointer_token
 from engine.errors import EngineOptionsError, ModelLoadError
 
 if TYPE_CHECKING:
@@ -91,8 +91,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         model_dir = Path(options.model).expanduser() if "model" not in kwargs else None  # type: ignore[attr-defined]
         self.options: EmbeddedOptions = options  # type: ignore[assignment]
         self.vocab: dict[str, int] = self.tokenizer.get_vocab()
-        self.n_pointers = self.options.n_pointers or sum(1 for t in self.vocab if t.startswith("<p") and
-                                                         t[2:-1].isdigit())
+        self.n_pointers = self.options.n_pointers or sum(1 for t in self.vocab if is_pointer_token(t))
         self._pointers: dict[str, SlotPointers] = {}
         self._drafts: dict[str, list[list[int]]] = {}
         self._answers: dict[str, EngineResult] = {}  # the baseline's answer behind each draft
@@ -289,7 +288,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             return False
         tokens = self.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
         return any(self.answers.get(t, 0) < self.options.min_answer_examples for t in tokens
-                   if not (t.startswith("<p") and t[2:-1].isdigit()))
+                   if not is_pointer_token(t))
 
     def extract_batch(self, requests: list[EngineRequest]) -> list[EngineResult]:
         try:

@@ -19,6 +19,7 @@ from engine.canvas import CanvasConstraint, CanvasPlan, bind, encode_values, lay
 from engine.canvas_layout import CanvasValueError
 from engine.embedded.pointers import SlotPointers
 from engine.embedded.prompt import PointerPrompt, build_prompt
+from engine.embedded.tokenizer import is_pointer_token
 
 __all__ = ["ANSWERS_KEY", "Example", "answer_counts", "encode_prompt", "make_example"]
 
@@ -98,7 +99,7 @@ def answer_counts(examples: Iterable[Example], tokenizer: Any) -> dict[str, int]
         for canvas, positions in zip(ex.canvases, ex.targets, strict=True):
             for p in positions:
                 token = names.get(canvas[p], "")
-                if not (token.startswith("<p") and token[2:-1].isdigit()):
+                if not is_pointer_token(token):
                     counts[token] = counts.get(token, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 

@@ -25,6 +25,7 @@ __all__ = [
     "ABSENT_TOKEN",
     "NL_TOKEN",
     "build_tokenizer",
+    "is_pointer_token",
     "normalize_word",
     "pointer_token",
     "shape_token",
@@ -49,6 +50,11 @@ _DIGIT = re.compile(r"[0-9]")
 
 def pointer_token(i: int) -> str:
     return f"<p{i}>"
+
+
+def is_pointer_token(token: str) -> bool:
+    """Whether a token is one of the pointer tokens ``<p0>``…``<pN>``."""
+    return token.startswith("<p") and token[2:-1].isdigit()
 
 
 def x_token(x: float) -> str:
