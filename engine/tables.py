@@ -5,8 +5,8 @@ unit price, amount, or any field names for other models), matched word by word s
 cell ("BTW Hoeveelheid") still get their own x-ranges. Below it, each line with a number under a numeric column
 is a row; a row's spans go to the column they overlap most. The table stops at a totals line (a line the caller's
 ``is_stop`` recognises), restarts at a repeated header (multi-page tables), and lines between rows without numbers
-(notes, serial numbers, section titles) are skipped. Without any header, runs of lines with a text and two or
-more amounts are taken as rows.
+(notes, serial numbers, section titles) are skipped, except a description's rest wrapped onto the next lines.
+Without any header, runs of lines with a text and two or more amounts are taken as rows.
 """
 
 from __future__ import annotations
@@ -208,12 +208,32 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     return row
 
 
-def _wrapped(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
-             columns: Sequence[Column], words: Sequence[Word]) -> str | None:
-    """The description column, when ``line`` is the rest of the description above it, wrapped by its column: only
-    text or a number without decimals, starting where the description starts, right under it (``above`` is the
-    row's last line), and its first word too wide to have fitted on the line above ("Catering - lunch buffet - job
-    1318 | (batch 41)"). A note under a short description ("Grundgebühr pro Einheit") is not a wrap."""
+# words after which a description cannot end: its rest is on the next line ("Installation et mise en / service")
+_OPEN_WORDS = frozenset("""
+    a an and at by for from in incl including of on or per the to via with
+    au aux avec d de des du en et la le les l pour sur à
+    al con del el las los para por y
+    da della di e il lo
+    het met op te van voor
+    auf bei das der die für im mit oder und von zum zur
+    com do dos em na no
+""".split())
+_OPEN_ENDS = (",", "-", "&", "/", "+", "(")
+
+
+@dataclass
+class _Rest:
+    """A text line under a row's description that may be its rest: the line and the description's line above it."""
+
+    line: list[Span]
+    above: list[Span]  # the spans of the line above inside the description column
+    by_column: bool  # its first word could not have fitted in the description column on the line above
+
+
+def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
+             columns: Sequence[Column], words: Sequence[Word]) -> _Rest | None:
+    """``line`` as a candidate rest of the row's description: only text or a number without decimals, starting
+    where the description starts, right under it (``above`` is the row's last line) and inside its column."""
     text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
     desc = row.cells.get(text or "")
     if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
@@ -222,16 +242,76 @@ def _wrapped(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
            for s in line) or line[-1].bbox[2] > hi:
         return None  # an amount or a date: no description's rest ("6704", "(batch 41)" are)
-    last = [s for s in above if s.bbox[2] <= hi + 0.005 and s.bbox[0] >= lo - 0.02]
+    last = _in_column(above, lo, hi)
     if not last:
         return None
-    first = words[line[0].word_indices[0]]
-    chars = [w for s in desc for i in s.word_indices if len((w := words[i]).text) >= 2]
-    space = sum((w.bbox[2] - w.bbox[0]) / len(w.text) for w in chars) / len(chars) if chars else 0.005
+    space = _char_width(desc, words)
     if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
         return None
+    first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
-    return text if last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space else None
+    return _Rest(line, last, last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+
+
+def _in_column(line: list[Span], lo: float, hi: float) -> list[Span]:
+    return [s for s in line if s.bbox[2] <= hi + 0.005 and s.bbox[0] >= lo - 0.02]
+
+
+def _char_width(spans: Sequence[Span], words: Sequence[Word]) -> float:
+    chars = [w for s in spans for i in s.word_indices if len((w := words[i]).text) >= 2]
+    return sum((w.bbox[2] - w.bbox[0]) / len(w.text) for w in chars) / len(chars) if chars else 0.005
+
+
+def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str | None,
+                  words: Sequence[Word]) -> None:
+    """Join to each row's description the lines under it that are its rest, wrapped by its column.
+
+    A description wrapped where its column ends is its rest (``by_column``). Many tables wrap narrower than their
+    column (a fixed number of characters): there a line is a rest when its first word could not have fitted
+    on the line above within the table's widest description line (in width or in characters), right under it,
+    and the text reads on: the line above ends on a word that cannot end it ("et", "and", a comma) or the line
+    starts in lower case. Once one row of a table reads on so, every such line of the table is a rest.
+    A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
+    neither and is left out.
+    """
+    if text is None or not rests:
+        return
+    desc_lines = [_text_spans(r.cells.get(text, []), r.line[1]) for r in rows]
+    desc_lines += [rest.line for chain in rests.values() for rest in chain]
+    desc_lines = [d for d in desc_lines if d]
+    widest = max(d[-1].bbox[2] for d in desc_lines)
+    most_chars = max(len(" ".join(s.text for s in d)) for d in desc_lines)
+
+    def fills(rest: _Rest) -> bool:
+        above = rest.above
+        first = words[rest.line[0].word_indices[0]]
+        space = _char_width(above, words)
+        height = max(words[i].bbox[3] - words[i].bbox[1] for s in above for i in s.word_indices)
+        gap = min(words[i].bbox[1] for s in rest.line for i in s.word_indices) - max(
+            words[i].bbox[3] for s in above for i in s.word_indices)
+        if gap > 0.8 * height:  # a line of its own, not the next line of a cell
+            return False
+        chars = len(" ".join(s.text for s in above)) + 1 + len(first.text)
+        return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > widest - space or chars > most_chars
+
+    def reads_on(rest: _Rest) -> bool:
+        last = words[rest.above[-1].word_indices[-1]].text
+        first = words[rest.line[0].word_indices[0]].text
+        return (last.casefold().rstrip(".'’") in _OPEN_WORDS or last.endswith(_OPEN_ENDS)
+                or first[:1].islower() or first[:1] == "(")
+
+    sure = {i: [r.by_column or (fills(r) and reads_on(r)) for r in chain] for i, chain in rests.items()}
+    table_wraps = any(any(v) for v in sure.values())
+    for i, chain in rests.items():
+        for rest, ok in zip(chain, sure[i]):
+            if not (ok or table_wraps and fills(rest)):
+                break
+            rows[i].cells[text] = [*rows[i].cells[text], *rest.line]
+
+
+def _text_spans(spans: Sequence[Span], line: int) -> list[Span]:
+    """The description spans of one printed line."""
+    return [s for s in spans if s.line == line]
 
 
 def _headerless(lines: list[list[Span]], columns: Sequence[Column],
@@ -272,6 +352,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     page = None
     found_header = False
     wrapped: list[Span] = []  # the last line of the row above
+    rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
+    text = next((c.name for c in columns if not c.numeric), None)
     for line in lines:
         header = _header(line, words, columns)
         if header:
@@ -290,11 +372,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if row is not None:
             rows.append(row)
             wrapped = line
-        elif rows and (text := _wrapped(line, wrapped, rows[-1], ranges, columns, words)):
-            rows[-1].cells[text] = [*rows[-1].cells[text], *line]
+        elif rows and (rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words)):
+            rests.setdefault(len(rows) - 1, []).append(rest)
             wrapped = line
         else:
             wrapped = []
     if not found_header:
         return _headerless(lines, columns, is_stop)
+    _accept_rests(rows, rests, text, words)
     return rows

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from datetime import date
 from decimal import Decimal
 from typing import Any, ClassVar, Literal
@@ -13,11 +12,11 @@ import pytest
 import engine.spandoc as spandoc
 from engine.base import EngineRequest, EngineResult, Word
 from engine.baseline import BaselineEngine
-from engine.rules import split_address_line, split_postal_city
-from engine.errors import EngineOptionsError
 from engine.dates import parse_date
+from engine.errors import EngineOptionsError
 from engine.numbers import parse_amount
 from engine.registry import create_engine
+from engine.rules import split_address_line, split_postal_city
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
 from tests.layout import layout
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
@@ -657,6 +656,39 @@ def test_a_description_wrapped_by_its_column_is_read_whole_and_a_note_under_it_i
                                                  "Poster print"]
 
 
+def test_descriptions_wrapped_narrower_than_their_column_are_read_whole() -> None:
+    """A table that wraps its descriptions at a fixed width, well inside the column: a line reads on where the
+    line above ends on a word that cannot end it or the next starts in lower case; then every line of the table
+    whose first word would not have fitted on the line above is a rest too ("Wartungsvertrag / Jahrespauschale").
+    A line far below (a line of its own) and a label-like note under a short description are not."""
+    head = [[(0.1, "Atelier Lefèvre SARL")], [(0.6, "FACTURE F-2026-118")],
+            [(0.1, "Désignation"), (0.62, "Qté"), (0.7, "Prix"), (0.82, "Montant")]]
+    rows = head + [
+        [(0.1, "Installation et mise en"), (0.63, "1"), (0.7, "539,04"), (0.82, "539,04")],
+        [(0.1, "service sur site")],  # the line above ends on "en"
+        [(0.1, "Wartungsvertrag"), (0.63, "2"), (0.7, "100,00"), (0.82, "200,00")],
+        [(0.1, "Jahrespauschale")],  # would not have fitted after "Wartungsvertrag" in the table's width
+        [(0.1, "Poster"), (0.63, "1"), (0.7, "50,00"), (0.82, "50,00")],
+        [(0.1, "Lieferung frei Haus")],  # fits after "Poster": a note
+        [(0.6, "Total TTC"), (0.82, "789,04")]]
+    heights = {i: 0.014 for i in range(len(rows))}
+    items = _run(layout(rows, heights=heights), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Installation et mise en service sur site",
+                                                 "Wartungsvertrag Jahrespauschale", "Poster"]
+    # without a line that reads on, the table shows no wrapping and a capitalised line under a row is a note
+    first, rest = rows[3], rows[4]
+    rows[3:5] = [[(0.1, "Installation und Montage"), (0.63, "1"), (0.7, "539,04"), (0.82, "539,04")],
+                 [(0.1, "Vor Ort")]]
+    items = _run(layout(rows, heights=heights), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Installation und Montage", "Wartungsvertrag", "Poster"]
+    # the rest that reads on, printed a line of its own below (more than a cell's line spacing), is not read on
+    words = layout(head + [first, rest, rows[-1]], heights=heights)
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] + 0.02, w.bbox[2], w.bbox[3] + 0.02)})
+             if w.line >= 4 else w for w in words]
+    items = _run(words, Invoice).data
+    assert [i["description"] for i in items["line_items"]] == ["Installation et mise en"]
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),
@@ -795,7 +827,8 @@ def test_a_portuguese_invoice_with_a_series_number() -> None:
 def test_a_name_one_letter_from_a_label_word_is_a_name_and_a_payer_is_the_total() -> None:
     """"Keller" is one letter from "seller" (a party label), at its start, where OCR slips do not happen."""
     rows = [[(0.3, "Markt Keller")], [(0.3, "Schillerweg 96")], [(0.3, "60613 Frankfurt am Main")],
-            [(0.3, "Tel. 030 91415136")], [(0.1, "23.11.2024 13:26"), (0.5, "Beleg-Nr. 7024")], [(0.1, "Äpfel 1kg"), (0.7, "3,69 A")],
+            [(0.3, "Tel. 030 91415136")], [(0.1, "23.11.2024 13:26"), (0.5, "Beleg-Nr. 7024")],
+            [(0.1, "Äpfel 1kg"), (0.7, "3,69 A")],
             [(0.1, "Summe EUR"), (0.7, "3,69")], [(0.1, "BAR"), (0.7, "10,00")], [(0.1, "ZURÜCK"), (0.7, "6,31")]]
     data = _run(layout(rows), Receipt).data
     assert (data["merchant_name"], data["merchant_address"]) == ("Markt Keller",
