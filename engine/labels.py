@@ -198,7 +198,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
         "falligkeitsdatum|faelligkeitsdatum|zahlbar bis|vervaldatum|vervaldag|uiterste betaaldatum|"
         "te betalen voor|date d echeance|echeance|date limite de paiement|date limite|a payer avant|"
-        "termin platnosci|termin zaplaty|fecha de vencimiento|vencimiento|scadenza|data scadenza|"
+        "termin platnosci|termin zaplaty|fecha de vencimiento|vencimiento|vencimento|scadenza|data scadenza|"
         "data de vencimento|pagamento entro|scadenza pagamento|data di scadenza|pagar antes de|"
         "fecha limite de pago|zahlbar bis zum|betalen voor|platne do|payment by|pay before|payable by|"
         "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
@@ -412,7 +412,7 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                        "before untaxed tax vat btw tva mwst iva podatek rate".split()),
     "invoice_date": frozenset("due order delivery ship shipping birth verval vervaldatum fallig echeance limite "
                               "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "
-                              "platnosci zaplaty start end from to period check expiry valid vencimiento "
+                              "platnosci zaplaty start end from to period check expiry valid vencimiento vencimento "
                               "scadenza orderdatum bestelldatum sprzedazy commande bestelling bestellung pedido "
                               "ordine zamowienia livraison lieferung consegna entrega".split()),
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "

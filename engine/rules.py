@@ -51,8 +51,19 @@ _NO = frozenset("no n nein non nee nie false nao".split())
 
 
 def legal_form(text: str) -> bool:
-    """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...)."""
-    return bool(set(re.findall(r"[a-z]+", normalise(text).replace(".", ""))) & _LEGAL_FORMS)
+    """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...), also a dotted one a scan's
+    OCR misread ("S.r.I.", "V.0.F.": I or 1 for l, 0 for o)."""
+    norm = normalise(text)
+    if set(re.findall(r"[a-z]+", norm.replace(".", ""))) & _LEGAL_FORMS:
+        return True
+    for m in _DOTTED.finditer(norm):
+        form = m.group(0).replace(".", "").replace("0", "o").replace("1", "l")
+        if form in _LEGAL_FORMS or form.replace("i", "l") in _LEGAL_FORMS:
+            return True
+    return False
+
+
+_DOTTED = re.compile(r"(?<![\w.])(?:[a-z0-9]{1,2}\.){2,}")
 
 
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
@@ -332,6 +343,12 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False
     if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text):
         return False  # a sentence or a slogan
+    if street_line(s.text) and any(c.isdigit() for c in s.text):
+        return False  # a street with its house number ("Via Roma 70"), not "Maple Street Bakery"
+    words = s.text.split()
+    if len(words) >= 3 and sum(len(w) <= 3 for w in words) * 2 >= len(words) and any(
+            t in normalise("".join(words)) for t in _STRONG_TITLES):
+        return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.6:
@@ -403,7 +420,7 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
             return Found(code, 0.5, [span])
-    return _named_currency(doc)
+    return _named_currency(doc) or _account_currency(doc)
 
 
 #: where a bare "$" is not the US dollar: addresses of Canada, Australia and New Zealand (a province or state
@@ -450,6 +467,34 @@ def _named_currency(doc: SpanDoc) -> Found | None:
                 span = next((s for s in line if pattern.search(s.text)), line[0])  # the span holding the name
                 return Found(code, 0.45, [span])
     return None
+
+
+#: the currency of a country whose bank accounts and VAT numbers carry its code (one currency per country)
+_COUNTRY_CURRENCY = {
+    **dict.fromkeys("AT BE CY DE EE ES FI FR GR EL HR IE IT LT LU LV MC MT NL PT SI SK SM".split(), "EUR"),
+    "GB": "GBP", "CH": "CHF", "LI": "CHF", "PL": "PLN", "CZ": "CZK", "HU": "HUF", "SE": "SEK", "DK": "DKK",
+    "NO": "NOK", "RO": "RON", "IS": "ISK",
+}
+_IBAN = re.compile(r"\bIBAN\b\W{0,3}([A-Z]{2})\s?\d{2}(?:\s?[A-Z0-9]{4}){2,}")
+_VAT_ID = re.compile(r"\b(?:VAT|USt|UID|TVA|IVA|BTW|MwSt|Partita IVA|P\.\s?IVA|NIF|N\.?I\.?F)\b[\w.\s:-]{0,18}?"
+                     r"\b([A-Z]{2})\s?\d[\d\s.]{6,}")
+
+
+def _account_currency(doc: SpanDoc) -> Found | None:
+    """For a document that prints no currency at all, the currency of the country of its bank account (``IBAN
+    DE89 3704 …``) or its VAT number (``USt-IdNr. DE123456789``), where every such line names the same one."""
+    found: dict[str, Span] = {}
+    for key in doc.line_keys:
+        line = doc.lines[key]
+        text = " ".join(s.text for s in line)
+        for pattern in (_IBAN, _VAT_ID):
+            for m in pattern.finditer(text):
+                if (code := _COUNTRY_CURRENCY.get(m.group(1))) is not None:
+                    found.setdefault(code, next((s for s in line if m.group(1) in s.text), line[0]))
+    if len(found) != 1:
+        return None
+    code, span = next(iter(found.items()))
+    return Found(code, 0.45, [span])
 
 
 def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found | None:

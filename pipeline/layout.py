@@ -9,13 +9,14 @@ after the page's horizontal lines.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.base import Word
 
-__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "to_words"]
+__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_glued_word", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -61,6 +62,37 @@ def is_garbage(text: str, confidence: float) -> bool:
     if confidence < _GARBAGE_CONFIDENCE and not any(ch.isalnum() for ch in stripped):
         return True
     return False
+
+
+#: a label and its value OCR read as one word ("Rechnungs-Nr.:RE-2026-3878", "Datum:09.03.2026"): letters (no
+#: digit) ending in a letter or a dot, the colon, then the value
+_GLUED_LABEL = re.compile(r"([^\W\d_](?:[^\d:]*[^\W\d_])?\.?:)([^\s:/].*)")
+_NOT_LABELS = frozenset({"http", "https", "ftp", "mailto", "file", "urn"})
+#: a label word for "number" and the number, without the colon ("RechnungsnummerF835/2026", "InvoiceNo.4711")
+_GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.))([A-Z0-9#][\w\-/.]*)")
+#: two amounts of a table row OCR read as one word ("1.453,1736.329,25", "107.73107.73"): each with two decimals
+_AMOUNT = r"\d{1,3}(?:\.\d{3})+,\d{2}|\d+,\d{2}|\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2}"
+_GLUED_AMOUNTS = re.compile(f"({_AMOUNT})({_AMOUNT})")
+
+
+def split_glued_word(word: RawWord) -> list[RawWord]:
+    """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
+    value at a colon, a word for "number" and the number, or two amounts with two decimals each written alike;
+    any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount)."""
+    m = _GLUED_LABEL.fullmatch(word.text)
+    if m is not None and m.group(1)[:-1].rstrip(".").casefold() in _NOT_LABELS:
+        m = None
+    if m is None and (m := _GLUED_NUMBER.fullmatch(word.text)) is not None and not (
+            any(c.isdigit() for c in m.group(2)) and (m.group(2)[0].isupper() or m.group(2)[0] in "#0123456789")):
+        m = None  # "Rechnungsnummerabc1": no number after the word
+    if m is None and (m := _GLUED_AMOUNTS.fullmatch(word.text)) is not None and m.group(1)[-3] != m.group(2)[-3]:
+        m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair
+    if m is None:
+        return [word]
+    first, second = m.group(1), m.group(2)
+    step = (word.x1 - word.x0) / (len(first) + 1 + len(second))  # the missing space: one character
+    return [RawWord(first, word.x0, word.y0, word.x0 + len(first) * step, word.y1, word.confidence),
+            RawWord(second, word.x1 - len(second) * step, word.y0, word.x1, word.y1, word.confidence)]
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:

@@ -25,7 +25,7 @@ from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.images import encode_png, open_raster, resize_to_dpi
-from pipeline.layout import LineUnit, order_lines, to_words
+from pipeline.layout import LineUnit, order_lines, split_glued_word, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
 from pipeline.recognize import OcrPage, ocr_page
 from pipeline.textfile import read_text, text_pages
@@ -74,9 +74,12 @@ def _ocr_to_page(clock: _Clock, image: Image.Image, dpi: float, settings: Settin
     if result.rotation in (90, 270):
         width, height = height, width
         upright_w, upright_h = upright_h, upright_w
+    # OCR drops a space after a label's colon or between two amounts: they become words of their own again
+    units = [LineUnit([part for w in u.words for part in split_glued_word(w)], horizontal=u.horizontal)
+             for u in result.units]
     # deskew expands the canvas: the page's size grows with it, so page units and boxes stay in step
     return _Page(
-        units=result.units, width=width * result.image.width / upright_w,
+        units=units, width=width * result.image.width / upright_w,
         height=height * result.image.height / upright_h,
         coord_width=result.image.width, coord_height=result.image.height, source=result.source,
         image=resize_to_dpi(result.image, dpi, settings.ocr.image_dpi), confidence=result.confidence,

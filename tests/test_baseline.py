@@ -910,6 +910,73 @@ def test_a_currency_named_in_words_stands_in_for_a_lost_sign(line: str, code: st
     assert _run(layout(rows), Invoice).data["currency"] == code
 
 
+@pytest.mark.parametrize(("footer", "code"), [
+    ("Bankverbindung: IBAN DE89 3704 0044 0532 0130 00 · USt-IdNr. DE123456789", "EUR"),
+    ("P.IVA IT12345678901 · IBAN IT60 X054 2811 1010 0000 0123 456", "EUR"),
+    ("IBAN: GB29 NWBK 6016 1331 9268 19", "GBP"),
+    ("BTW-nr. NL123456789B01", "EUR"),  # a VAT number alone
+    ("IBAN CH93 0076 2011 6238 5295 7 · MWST CHE-123.456.789", "CHF"),
+    ("IBAN DE89 3704 0044 0532 0130 00 · IBAN GB29 NWBK 6016 1331 9268 19", None),  # two countries: no guess
+    ("Tel. +49 30 1234567", None),
+])
+def test_a_document_printing_no_currency_takes_its_bank_accounts(footer: str, code: str | None) -> None:
+    """Amounts with no sign, code or name anywhere: the country of the IBAN or VAT number gives the currency, at a
+    confidence that sends it to review; where accounts name two countries, none."""
+    rows = [[(0.1, "Müller Bürotechnik GmbH")], [(0.6, "RECHNUNG"), (0.8, "RE-2026-0042")],
+            [(0.1, "Bezeichnung"), (0.55, "Menge"), (0.65, "Preis"), (0.8, "Betrag")],
+            [(0.1, "Druckerpatronen"), (0.55, "2"), (0.65, "50,00"), (0.8, "100,00")],
+            [(0.6, "Gesamtbetrag"), (0.8, "100,00")], [(0.1, footer)]]
+    result = _run(layout(rows), Invoice)
+    assert result.data["currency"] == code
+    if code is not None:
+        assert result.fields["currency"].confidence < 0.5
+
+
+def test_a_row_whose_item_starts_like_a_carried_forward_label_is_an_item() -> None:
+    """"Transporte" is the carried-forward sum in Spanish, and the start of "Transporte y embalaje": a line with an
+    item's figures (quantity, price, amount) is a row; a carried-forward line with its one sum is not."""
+    rows = [[(0.1, "Suministros García S.L.")], [(0.6, "FACTURA"), (0.8, "2026/118")],
+            [(0.1, "Concepto"), (0.5, "Cant."), (0.65, "Precio"), (0.8, "Importe")],
+            [(0.1, "Transporte y embalaje"), (0.52, "2"), (0.65, "1.125,05"), (0.8, "2.250,10")],
+            [(0.1, "Cartuchos de tinta"), (0.52, "1"), (0.65, "810,89"), (0.8, "810,89")],
+            [(0.5, "Transporte"), (0.8, "3.060,99")],
+            [(0.1, "Silla de oficina"), (0.52, "1"), (0.65, "100,00"), (0.8, "100,00")],
+            [(0.6, "Total"), (0.8, "3.160,99")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Transporte y embalaje", "Cartuchos de tinta", "Silla de oficina"]
+
+
+@pytest.mark.parametrize(("name", "street"), [
+    ("Rossi Forniture S.r.I.", "Via Roma 70"),  # a scan's OCR read the form's l as I
+    ("Bakker & Zn. V.0.F.", "Kerkstraat 32"),  # and its O as 0
+])
+def test_an_issuer_whose_legal_form_ocr_misread_is_not_taken_for_its_street(name: str, street: str) -> None:
+    rows = [[(0.55, name)], [(0.75, street)], [(0.75, "00184 Roma")], [(0.1, "Destinatario"), (0.6, "Fattura n."),
+            (0.75, "F-2026-4752")], [(0.1, "Descrizione"), (0.55, "Q.tà"), (0.65, "Prezzo"), (0.8, "Importo")],
+            [(0.1, "Consulenza tecnica"), (0.55, "1"), (0.65, "100,00"), (0.8, "100,00")],
+            [(0.6, "Totale"), (0.8, "100,00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == name
+
+
+@pytest.mark.parametrize("title", ["REC H N U NG", "F a ktu ra", "TAX IN vo IC E"])
+def test_a_title_read_letter_spaced_is_no_issuer(title: str) -> None:
+    rows = [[(0.1, title)], [(0.1, "Elbe Systeme")], [(0.1, "Mühlenweg 235, 8001 Zürich")],
+            [(0.6, "Rechnung Nr."), (0.75, "RE-2026-4752")],
+            [(0.1, "Bezeichnung"), (0.55, "Menge"), (0.65, "Preis"), (0.8, "Betrag")],
+            [(0.1, "Wartung"), (0.55, "1"), (0.65, "100,00"), (0.8, "100,00")], [(0.6, "Total"), (0.8, "100,00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Elbe Systeme"
+
+
+def test_the_portuguese_due_date_label_is_read() -> None:
+    rows = [[(0.1, "Silva & Filhos, Lda.")], [(0.6, "Número:"), (0.72, "FT-2026-6263")],
+            [(0.6, "Data:"), (0.72, "08/09/2026")], [(0.6, "Vencimento:"), (0.72, "18/09/2026")],
+            [(0.1, "Descrição"), (0.55, "Qtd."), (0.65, "Preço"), (0.8, "Valor")],
+            [(0.1, "Serviços de consultoria"), (0.55, "1"), (0.65, "67,81"), (0.8, "67,81")],
+            [(0.6, "Total"), (0.8, "67,81 €")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2026-09-08", "2026-09-18")
+
+
 @pytest.mark.parametrize(("sentence", "due"), [
     ("Prosimy o zapłatę do dnia 28-01-2022.", "2022-01-28"),
     ("Paiement attendu au plus tard le 15/11/2021.", "2021-11-15"),

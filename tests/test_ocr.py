@@ -16,7 +16,7 @@ from pipeline.config import LimitSettings, OCRSettings, Settings
 from pipeline.deskew import estimate_skew
 from pipeline.images import open_raster
 from pipeline.ingest import identify
-from pipeline.layout import LineUnit, RawWord, is_garbage, order_lines
+from pipeline.layout import LineUnit, RawWord, is_garbage, order_lines, split_glued_word
 from pipeline.models import FileKind, TextSource
 from pipeline.ocr import load_document, page_image_path
 from tests import inputs_factory as F
@@ -347,6 +347,46 @@ def test_a_tall_heading_does_not_chain_two_lines_together():
 ])
 def test_is_garbage(text: str, conf: float, garbage: bool):
     assert is_garbage(text, conf) is garbage
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("Rechnungs-Nr.:RE-2026-3878", ["Rechnungs-Nr.:", "RE-2026-3878"]),  # a label and its value, the space lost
+    ("Datum:09.03.2026", ["Datum:", "09.03.2026"]),
+    ("E-Mail:info@example.de", ["E-Mail:", "info@example.de"]),
+    ("RechnungsnummerF835/2026", ["Rechnungsnummer", "F835/2026"]),  # a word for "number" and the number
+    ("InvoiceNo.4711", ["InvoiceNo.", "4711"]),
+    ("1.453,1736.329,25", ["1.453,17", "36.329,25"]),  # two amounts of a row
+    ("1,453.1736,329.25", ["1,453.17", "36,329.25"]),
+    ("107,73107,73", ["107,73", "107,73"]),
+    # one word as it is
+    ("12:30", ["12:30"]), ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
+    ("19%:", ["19%:"]), ("Date:", ["Date:"]), ("1.444,24", ["1.444,24"]), ("2,094.48", ["2,094.48"]),
+    ("1,234.5612,00", ["1,234.5612,00"]),  # a decimal point, then a decimal comma: no pair
+    ("Casino5", ["Casino5"]), ("Rechnungsnummerabc1", ["Rechnungsnummerabc1"]),
+    ("01.05.14-31.05.14", ["01.05.14-31.05.14"]),
+])
+def test_words_ocr_ran_together_are_split(text: str, parts: list[str]):
+    word = RawWord(text, 100, 10, 100 + 10 * len(text), 22, 0.9)
+    out = split_glued_word(word)
+    assert [w.text for w in out] == parts
+    assert out[0].x0 == word.x0 and out[-1].x1 == word.x1 and all(w.confidence == 0.9 for w in out)
+    assert all(a.x1 < b.x0 for a, b in zip(out, out[1:]))  # the lost space between them
+
+
+def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The OCR stage splits what the recogniser ran together, before reading order and the engine."""
+    from pipeline import ocr
+    from pipeline.recognize import OcrPage
+
+    def fake(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
+        return OcrPage(units=[LineUnit([RawWord("Rechnungs-Nr.:RE-2026-3878", 10, 10, 300, 30)])], rotation=0,
+                       image=image, source=TextSource.TESSERACT, confidence=0.9)
+
+    monkeypatch.setattr(ocr, "ocr_page", fake)
+    path = tmp_path / "scan.png"
+    Image.new("RGB", (600, 400), "white").save(path)
+    doc = load(path)
+    assert [w.text for w in doc.words] == ["Rechnungs-Nr.:", "RE-2026-3878"]
 
 
 def test_default_engine_reads_scans_with_rapidocr(tmp_path: Path):
