@@ -423,10 +423,10 @@ class _Extractor:
             discount or a shipping charge the totals print is no item."""
             nonlocal after_subtotal
             labels = [self.doc.tokens[s.index] for s in line[:3] if s.index in self.doc.tokens]
-            # a page's sum (items go on after it), one amount; a row of an item's figures is an item whose name
-            # only starts like one ("Transporte y embalaje | 2 | 1.125,05 | 2.250,10")
+            # a page's sum (items go on after it) prints one amount; a row of an item's figures is an item whose
+            # name reads like one ("Transporte y embalaje | 2 | 1.125,05 | 2.250,10", wrapped after "y")
             figures = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line) >= 2
-            if any((score := label_score(t, carried)) >= 0.55 and (score >= 0.8 or not figures) for t in labels):
+            if not figures and any(label_score(t, carried) >= 0.55 for t in labels):
                 return True
             if any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
                 after_subtotal = True

@@ -210,13 +210,13 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
 
 # words after which a description cannot end: its rest is on the next line ("Installation et mise en / service")
 _OPEN_WORDS = frozenset("""
-    a an and at by for from in incl including of on or per the to via with
-    au aux avec d de des du en et la le les l pour sur à
-    al con del el las los para por y
-    da della di e il lo
-    het met op te van voor
-    auf bei das der die für im mit oder und von zum zur
-    com do dos em na no
+    a an and at between by for from in incl including into of on onto or over per the to under via with without
+    au aux avec chez d dans de des du en entre et la le les l par pour sans sur vers à
+    al con del desde el entre hasta las los para por sin sobre y
+    alla allo da dei della delle di e fra il lo nel nella senza su tra
+    aan bij het met naar om op te tot uit van voor zonder
+    an auf aus bei bis das der die durch für gegen im mit nach ohne oder über um und unter von vor zu zum zur
+    com do dos em na nas no nos pela pelo sem até
 """.split())
 _OPEN_ENDS = (",", "-", "&", "/", "+", "(")
 

@@ -934,16 +934,20 @@ def test_a_document_printing_no_currency_takes_its_bank_accounts(footer: str, co
 
 def test_a_row_whose_item_starts_like_a_carried_forward_label_is_an_item() -> None:
     """"Transporte" is the carried-forward sum in Spanish, and the start of "Transporte y embalaje": a line with an
-    item's figures (quantity, price, amount) is a row; a carried-forward line with its one sum is not."""
+    item's figures (quantity, price, amount) is a row, also where the name wrapped after "y" reads as the label
+    alone; a carried-forward line with its one sum is not."""
     rows = [[(0.1, "Suministros García S.L.")], [(0.6, "FACTURA"), (0.8, "2026/118")],
             [(0.1, "Concepto"), (0.5, "Cant."), (0.65, "Precio"), (0.8, "Importe")],
-            [(0.1, "Transporte y embalaje"), (0.52, "2"), (0.65, "1.125,05"), (0.8, "2.250,10")],
+            [(0.1, "Transporte urgente"), (0.52, "2"), (0.65, "1.125,05"), (0.8, "2.250,10")],
             [(0.1, "Cartuchos de tinta"), (0.52, "1"), (0.65, "810,89"), (0.8, "810,89")],
-            [(0.5, "Transporte"), (0.8, "3.060,99")],
+            [(0.1, "Transporte y"), (0.52, "1"), (0.65, "50,00"), (0.8, "50,00")],
+            [(0.1, "embalaje")],  # its name wrapped after "y"
+            [(0.5, "Transporte"), (0.8, "3.110,99")],
             [(0.1, "Silla de oficina"), (0.52, "1"), (0.65, "100,00"), (0.8, "100,00")],
-            [(0.6, "Total"), (0.8, "3.160,99")]]
-    items = _run(layout(rows), Invoice).data["line_items"]
-    assert [i["description"] for i in items] == ["Transporte y embalaje", "Cartuchos de tinta", "Silla de oficina"]
+            [(0.6, "Total"), (0.8, "3.210,99")]]
+    items = _run(layout(rows, heights={i: 0.014 for i in range(len(rows))}), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Transporte urgente", "Cartuchos de tinta", "Transporte y embalaje",
+                                                 "Silla de oficina"]
 
 
 @pytest.mark.parametrize(("name", "street"), [
