@@ -270,7 +270,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str
     column (a fixed number of characters): there a line is a rest when its first word could not have fitted
     on the line above within the table's widest description line (in width or in characters), right under it,
     and the text reads on: the line above ends on a word that cannot end it ("et", "and", a comma) or the line
-    starts in lower case. Once one row of a table reads on so, every such line of the table is a rest.
+    starts in lower case. Once one row of a table reads on so, or where three lines or more stand under rows and
+    every one of them would not have fitted on the line above, every such line of the table is a rest.
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out.
     """
@@ -301,7 +302,9 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str
                 or first[:1].islower() or first[:1] == "(")
 
     sure = {i: [r.by_column or (fills(r) and reads_on(r)) for r in chain] for i, chain in rests.items()}
-    table_wraps = any(any(v) for v in sure.values())
+    candidates = [r for chain in rests.values() for r in chain]
+    # wrapped throughout: three lines or more under rows, every one of them a rest by its width
+    table_wraps = any(any(v) for v in sure.values()) or (len(candidates) >= 3 and all(map(fills, candidates)))
     for i, chain in rests.items():
         for rest, ok in zip(chain, sure[i]):
             if not (ok or table_wraps and fills(rest)):
