@@ -689,6 +689,25 @@ def test_descriptions_wrapped_narrower_than_their_column_are_read_whole() -> Non
     assert [i["description"] for i in items["line_items"]] == ["Installation et mise en"]
 
 
+def test_a_table_whose_every_line_under_a_row_is_a_rest_by_width_wraps() -> None:
+    """German capitalises nouns, so a wrapped description may never read on ("Wartungsvertrag" / "Jahrespauschale");
+    three lines or more under rows, each too wide to have fitted on the line above, show the table wraps."""
+    head = [[(0.1, "Müller Bürotechnik GmbH")], [(0.6, "RECHNUNG RE-2026-0042")],
+            [(0.1, "Bezeichnung"), (0.62, "Menge"), (0.7, "Preis"), (0.82, "Betrag")]]
+    body = [[(0.1, "Wartungsvertrag"), (0.63, "1"), (0.7, "100,00"), (0.82, "100,00")], [(0.1, "Jahrespauschale")],
+            [(0.1, "Bürostuhl Modell"), (0.63, "1"), (0.7, "200,00"), (0.82, "200,00")], [(0.1, "Comfort Plus")],
+            [(0.1, "Montage Arbeiten"), (0.63, "1"), (0.7, "300,00"), (0.82, "300,00")], [(0.1, "Vor Ort")]]
+    rows = head + body + [[(0.6, "Gesamtbetrag"), (0.82, "600,00")]]
+    heights = {i: 0.014 for i in range(len(rows))}
+    items = _run(layout(rows, heights=heights), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Wartungsvertrag Jahrespauschale", "Bürostuhl Modell Comfort Plus",
+                                                 "Montage Arbeiten Vor Ort"]
+    # two such lines are too few to tell a wrapping table from notes under its rows
+    rows = head + body[:4] + [[(0.6, "Gesamtbetrag"), (0.82, "300,00")]]
+    items = _run(layout(rows, heights=heights), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Wartungsvertrag", "Bürostuhl Modell"]
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),
