@@ -73,20 +73,24 @@ _GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.
 #: two amounts of a table row OCR read as one word ("1.453,1736.329,25", "107.73107.73"): each with two decimals
 _AMOUNT = r"\d{1,3}(?:\.\d{3})+,\d{2}|\d+,\d{2}|\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2}"
 _GLUED_AMOUNTS = re.compile(f"({_AMOUNT})({_AMOUNT})")
+#: one amount whose separators OCR misread ("1.245.53" for 1.245,53): thousands groups, then two decimals
+_ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
 
 def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
     value at a colon, a word for "number" and the number, or two amounts with two decimals each written alike;
-    any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount)."""
+    any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
+    separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
     if m is not None and m.group(1)[:-1].rstrip(".").casefold() in _NOT_LABELS:
         m = None
     if m is None and (m := _GLUED_NUMBER.fullmatch(word.text)) is not None and not (
             any(c.isdigit() for c in m.group(2)) and (m.group(2)[0].isupper() or m.group(2)[0] in "#0123456789")):
         m = None  # "Rechnungsnummerabc1": no number after the word
-    if m is None and (m := _GLUED_AMOUNTS.fullmatch(word.text)) is not None and m.group(1)[-3] != m.group(2)[-3]:
-        m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair
+    if m is None and (m := _GLUED_AMOUNTS.fullmatch(word.text)) is not None and (
+            m.group(1)[-3] != m.group(2)[-3] or _ONE_AMOUNT.fullmatch(word.text)):
+        m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair, "1.245.53" one amount
     if m is None:
         return [word]
     first, second = m.group(1), m.group(2)

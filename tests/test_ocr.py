@@ -362,6 +362,7 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("12:30", ["12:30"]), ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
     ("19%:", ["19%:"]), ("Date:", ["Date:"]), ("1.444,24", ["1.444,24"]), ("2,094.48", ["2,094.48"]),
     ("1,234.5612,00", ["1,234.5612,00"]),  # a decimal point, then a decimal comma: no pair
+    ("1.245.53", ["1.245.53"]), ("12.345.678.90", ["12.345.678.90"]),  # one amount, its separators misread
     ("Casino5", ["Casino5"]), ("Rechnungsnummerabc1", ["Rechnungsnummerabc1"]),
     ("01.05.14-31.05.14", ["01.05.14-31.05.14"]),
 ])
