@@ -50,6 +50,10 @@ _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao".split())
 
 
+#: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
+_DOTTED = re.compile(r"(?<![\w.])(?:[a-z0-9]{1,2}\.){2,}")
+
+
 def legal_form(text: str) -> bool:
     """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...), also a dotted one a scan's
     OCR misread ("S.r.I.", "V.0.F.": I or 1 for l, 0 for o)."""
@@ -61,9 +65,6 @@ def legal_form(text: str) -> bool:
         if form in _LEGAL_FORMS or form.replace("i", "l") in _LEGAL_FORMS:
             return True
     return False
-
-
-_DOTTED = re.compile(r"(?<![\w.])(?:[a-z0-9]{1,2}\.){2,}")
 
 
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",

@@ -225,6 +225,7 @@ _OPEN_ENDS = (",", "-", "&", "/", "+", "(")
 class _Rest:
     """A text line under a row's description that may be its rest: the line and the description's line above it."""
 
+    column: str  # the description's column
     line: list[Span]
     above: list[Span]  # the spans of the line above inside the description column
     by_column: bool  # its first word could not have fitted in the description column on the line above
@@ -250,7 +251,7 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
         return None
     first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
-    return _Rest(line, last, last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+    return _Rest(text, line, last, last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
 
 
 def _in_column(line: list[Span], lo: float, hi: float) -> list[Span]:
@@ -262,8 +263,7 @@ def _char_width(spans: Sequence[Span], words: Sequence[Word]) -> float:
     return sum((w.bbox[2] - w.bbox[0]) / len(w.text) for w in chars) / len(chars) if chars else 0.005
 
 
-def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str | None,
-                  words: Sequence[Word]) -> None:
+def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word]) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
 
     A description wrapped where its column ends is its rest (``by_column``). Many tables wrap narrower than their
@@ -275,11 +275,11 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out.
     """
-    if text is None or not rests:
+    candidates = [r for chain in rests.values() for r in chain]
+    if not candidates:
         return
-    desc_lines = [_text_spans(r.cells.get(text, []), r.line[1]) for r in rows]
-    desc_lines += [rest.line for chain in rests.values() for rest in chain]
-    desc_lines = [d for d in desc_lines if d]
+    column = candidates[0].column
+    desc_lines = [d for r in rows if (d := r.cells.get(column))] + [r.line for r in candidates]
     widest = max(d[-1].bbox[2] for d in desc_lines)
     most_chars = max(len(" ".join(s.text for s in d)) for d in desc_lines)
 
@@ -302,19 +302,13 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], text: str
                 or first[:1].islower() or first[:1] == "(")
 
     sure = {i: [r.by_column or (fills(r) and reads_on(r)) for r in chain] for i, chain in rests.items()}
-    candidates = [r for chain in rests.values() for r in chain]
     # wrapped throughout: three lines or more under rows, every one of them a rest by its width
     table_wraps = any(any(v) for v in sure.values()) or (len(candidates) >= 3 and all(map(fills, candidates)))
     for i, chain in rests.items():
         for rest, ok in zip(chain, sure[i]):
             if not (ok or table_wraps and fills(rest)):
                 break
-            rows[i].cells[text] = [*rows[i].cells[text], *rest.line]
-
-
-def _text_spans(spans: Sequence[Span], line: int) -> list[Span]:
-    """The description spans of one printed line."""
-    return [s for s in spans if s.line == line]
+            rows[i].cells[rest.column] = [*rows[i].cells[rest.column], *rest.line]
 
 
 def _headerless(lines: list[list[Span]], columns: Sequence[Column],
@@ -356,7 +350,6 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     found_header = False
     wrapped: list[Span] = []  # the last line of the row above
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
-    text = next((c.name for c in columns if not c.numeric), None)
     for line in lines:
         header = _header(line, words, columns)
         if header:
@@ -382,5 +375,5 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             wrapped = []
     if not found_header:
         return _headerless(lines, columns, is_stop)
-    _accept_rests(rows, rests, text, words)
+    _accept_rests(rows, rests, words)
     return rows

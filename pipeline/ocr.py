@@ -74,7 +74,7 @@ def _ocr_to_page(clock: _Clock, image: Image.Image, dpi: float, settings: Settin
     if result.rotation in (90, 270):
         width, height = height, width
         upright_w, upright_h = upright_h, upright_w
-    # OCR drops a space after a label's colon or between two amounts: they become words of their own again
+    # OCR runs a label and its value, or two amounts, into one word: they become words of their own again
     units = [LineUnit([part for w in u.words for part in split_glued_word(w)], horizontal=u.horizontal)
              for u in result.units]
     # deskew expands the canvas: the page's size grows with it, so page units and boxes stay in step
