@@ -402,7 +402,8 @@ _FIELD_CONCEPTS: dict[str, str] = {
     "signature": "signature", "claimant_name": "claimant", "policyholder": "claimant", "insured_name": "claimant",
     "incident_date": "incident_date", "loss_date": "incident_date", "date_of_loss": "incident_date",
     "claim_amount": "claim_amount", "amount_claimed": "claim_amount", "policy_number": "policy_number",
-    "police_report_filed": "police_report", "claim_type": "claim_type", "loss_type": "claim_type", "police_report": "police_report", "police_notified": "police_report",
+    "police_report_filed": "police_report", "claim_type": "claim_type", "loss_type": "claim_type",
+    "police_report": "police_report", "police_notified": "police_report",
     "policy_no": "policy_number", "phone": "contact", "contact": "contact", "email": "contact",
 }
 
@@ -507,10 +508,16 @@ _VALUE_SYNONYMS = _synonyms({
 
 
 @functools.lru_cache(maxsize=4096)
+def label_strength(text: str) -> float:
+    """How well a text reads as the label of one of the known concepts: its best score, 0..1."""
+    toks = label_tokens(text)
+    return max((label_score(toks, phrases, concept) for concept, phrases in _CONCEPTS.items()), default=0.0) \
+        if toks else 0.0
+
+
 def reads_as_label(text: str) -> bool:
     """Whether a text reads as the label of one of the known concepts (score 0.6 or more)."""
-    toks = label_tokens(text)
-    return bool(toks) and any(label_score(toks, phrases, concept) >= 0.6 for concept, phrases in _CONCEPTS.items())
+    return label_strength(text) >= 0.6
 
 
 def value_words(value: str) -> set[str]:

@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, parse_date
-from engine.labels import reads_as_label
+from engine.labels import label_strength, reads_as_label
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
 __all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of", "word_text"]
@@ -403,15 +403,24 @@ def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[
         return cells
     columns = [[words[c[0]].bbox[0] for c, _ in other[1:]] for other in nearby]
 
-    def value_column(i: int) -> bool:
+    def value_column(i: int, near: float = 0.5) -> bool:
         x = words[i].bbox[0]
-        return sum(any(abs(x - c) <= 0.5 * cw for c in xs) for xs in columns) >= 3
+        return sum(any(abs(x - c) <= near * cw for c in xs) for xs in columns) >= 3
 
-    # the gap before the value is wider than the line's spaces (a large name's words over values are one span)
+    # the gap before the value is wider than the line's spaces (a large name's words over values are one span);
+    # a word that starts right on the value column (a scan's boxes make gaps uneven) needs only half a space
     gaps = sorted(_gap(words, cell, j) for j in range(1, len(cell)))
     wide = max(1.3 * gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else 0.8 * cw, 0.3 * cw)
-    k = next((j for j in range(1, len(cell)) if words[cell[j]].text[:1].isalnum() and _gap(words, cell, j) >= wide
-              and value_column(cell[j])), None)
+    def on_column(j: int) -> bool:
+        """Half a space apart, starting within a quarter of a character of the column, and no word of the label
+        ("Net" | "Amount £44,876.98", "Amount" over a column of prices, reads as a label as well as "Net")."""
+        if _gap(words, cell, j) < 0.5 * cw or not value_column(cell[j], 0.25):
+            return False
+        label = " ".join(w.text for w in line[:j])
+        return label_strength(f"{label} {line[j].text}") < label_strength(label)
+
+    k = next((j for j in range(1, len(cell)) if words[cell[j]].text[:1].isalnum() and value_column(cell[j])
+              and (_gap(words, cell, j) >= wide or on_column(j))), None)
     label = " ".join(w.text for w in line[:k]) if k is not None else ""
     # a label has no digits ("June 26, 2026" is no label and its year)
     if not label or any(ch.isdigit() for ch in label) or not reads_as_label(label):

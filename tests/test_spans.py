@@ -467,6 +467,25 @@ def test_a_label_as_wide_as_its_column_is_cut_from_its_value() -> None:
     assert [s.text for s in find_spans(prose + words[6:])][:1] == ["I declare that the"]
 
 
+def test_a_label_as_wide_as_its_column_is_cut_where_a_scan_leaves_less_than_a_wide_gap() -> None:
+    """A scan's boxes make a line's gaps uneven: the value of the longest label ("ZIP / Postal code LS6 2AB")
+    starts right on the value column, half a space or more after the label, yet no wider than its other gaps."""
+    rows = [[("Policy", 0.10, 0.135), ("reference", 0.14, 0.205), ("POL-796744", 0.23, 0.31)],
+            [("Address", 0.10, 0.159), ("14", 0.231, 0.245), ("Birch", 0.25, 0.29), ("Avenue", 0.295, 0.349)],
+            [("Town", 0.10, 0.138), ("Leeds", 0.229, 0.277)],
+            [("ZIP", 0.10, 0.128), ("/", 0.134, 0.14), ("Postal", 0.145, 0.19), ("code", 0.196, 0.224),
+             ("LS6", 0.23, 0.262), ("2AB", 0.268, 0.292)]]
+    words = [_word(t, a, b, n) for n, row in enumerate(rows) for t, a, b in row]
+    assert [s.text for s in find_spans(words) if s.line == 3][0] == "ZIP / Postal code"
+    # off the value column by more than a quarter of a character: the gap must be wider than the line's spaces
+    moved = [w if w.line != 3 or w.text not in ("LS6", "2AB") else
+             w.model_copy(update={"bbox": (w.bbox[0] + 0.003, w.bbox[1], w.bbox[2] + 0.003, w.bbox[3])})
+             for w in words]
+    moved = [w if w.line != 3 or w.text != "code" else
+             w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1], w.bbox[2] + 0.004, w.bbox[3])}) for w in moved]
+    assert [s.text for s in find_spans(moved) if s.line == 3][0] != "ZIP / Postal code"
+
+
 def test_a_form_table_with_little_padding_is_cut_on_its_grid() -> None:
     """A four-column form table whose value fills its cell: "BHP-88213-04" and the next label "Type of claim" are
     set a little more than a space apart, and "Type" starts where "Date of birth" starts in the row above."""
