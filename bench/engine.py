@@ -437,9 +437,8 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
     vocab = config.text_config.vocab_size
 
     # Prompt: bos + one page image (boi + soft tokens + eoi) + ~prompt_tokens of text, as the engine builds it.
-    from transformers.models.gemma4.image_processing_pil_gemma4 import Gemma4ImageProcessorPil
-
     from PIL import Image
+    from transformers.models.gemma4.image_processing_pil_gemma4 import Gemma4ImageProcessorPil
     page = Image.open(io.BytesIO(page_png(1, size=(850, 1100))))
     image_proc = Gemma4ImageProcessorPil(patch_size=patch, max_soft_tokens=soft_tokens, pooling_kernel_size=pool)
     pix = image_proc(images=[page], return_tensors="pt")

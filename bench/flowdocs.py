@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT))
 
 CENT = Decimal("0.01")
 
-VENDORS = ["Northwind Traders LLC", "Blue Harbor Analytics Inc.", "Kestrel Print & Design", "Oakridge Facility Services",
+VENDORS = ["Northwind Traders LLC", "Blue Harbor Analytics Inc.", "Kestrel Print & Design",
+           "Oakridge Facility Services",
            "Lumen Software Ltd", "Brightwater Plumbing Co.", "Helios Solar GmbH", "Atelier Roche SARL",
            "Van Dijk Installaties B.V.", "Nordlicht Medien GmbH", "Summit Legal Partners LLP", "Granite & Co. Builders",
            "Pixelwerk Studio", "Cedar Lane Catering", "Quantum Freight Solutions", "Marlow Office Supply"]

@@ -74,7 +74,8 @@ def main() -> int:
             report[ocr] = {"documents": len(files), "pages": pages, "words_per_page": round(words / pages, 1),
                            "seconds_per_page": round(sum(seconds) / pages, 2),
                            "seconds_per_document_median": round(statistics.median(seconds), 2),
-                           "field_f1": round(2 * counts["tp"] / max(1, 2 * counts["tp"] + counts["fp"] + counts["fn"]), 4),
+                           "field_f1": round(2 * counts["tp"]
+                                             / max(1, 2 * counts["tp"] + counts["fp"] + counts["fn"]), 4),
                            **counts, "exact_match": summary["exact_match"]}
     print(f"\n## OCR engines on {len(files)} generated scans (seed {args.seed}), baseline engine\n")
     names = list(report)

@@ -185,7 +185,8 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     return _from_tokens(tokens, compact=not re.search(r"\s", t))
 
 
-_VOTE = re.compile(r"(?<![\d.])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}|\d{4})(?!\d|\.\d)")  # "06/03/2022." ends a sentence
+# "06/03/2022." ends a sentence
+_VOTE = re.compile(r"(?<![\d.])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}|\d{4})(?!\d|\.\d)")
 
 
 def infer_date_order(texts: Iterable[str]) -> DateOrder | None:

@@ -31,13 +31,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.base import Engine
 from engine.errors import EngineError
+from flows import prepare_pool
+from flows.policies import cache_key_fn, retry_condition
 from pipeline import stages
 from pipeline.config import Settings
 from pipeline.errors import PipelineError
 from pipeline.models import Record, SourceFile
 from pipeline.stages import Prepared
-from flows import prepare_pool
-from flows.policies import cache_key_fn, retry_condition
 
 __all__ = [
     "DocumentOutcome",

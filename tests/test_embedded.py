@@ -298,7 +298,8 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     assert schemas.Invoice.model_validate(result.data) == schemas.Invoice.model_validate(base.data)
     signals = result.fields["total"].signals
     assert signals["draft"] == 1.0 and signals["posterior"] == result.fields["total"].confidence
-    assert signals["model"] < 0.5 < signals["posterior"]  # an untrained model does not believe the draft; the prior does
+    # an untrained model does not believe the draft; the prior does
+    assert signals["model"] < 0.5 < signals["posterior"]
     ConfidenceMap(groups={"agree": [(1.0, 0.97, 100)]}, draft_prior=60.0).save(tmp_path)
     calibrated = create_engine("embedded", {"model": str(tmp_path), "device": "cpu"})
     assert calibrated.options.draft_prior == 60.0
@@ -400,7 +401,8 @@ def test_captions_are_never_text_values(tok):
     vendor = next(s for s in layout0.slots if s.path == "vendor_name")
     plain = SlotPointers(plan, prompt, tok.get_vocab())
     guarded = SlotPointers(plan, prompt, tok.get_vocab(), captions=captions)
-    caption_ids = {plain._pointer_ids[p] for p, span in prompt.spans.items() if frozenset(span.word_indices) in captions}
+    caption_ids = {plain._pointer_ids[p] for p, span in prompt.spans.items()
+                   if frozenset(span.word_indices) in captions}
     assert caption_ids and caption_ids <= set(plain.ids_for(vendor))
     assert not caption_ids & set(guarded.ids_for(vendor))
     assert set(guarded.ids_for(vendor)) == set(plain.ids_for(vendor)) - caption_ids

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 from engine.errors import BackendUnavailableError, EngineError
 from flows.artifacts import ProgressReporter, RunReport, artifact_key, render_markdown, status_table
 from flows.claims import Disposition, Inbox, InboxBusyError
-from flows.prepare_pool import PreparePool
 from flows.policies import cache_key_fn, document_cache_key, is_retryable, retry_condition
+from flows.prepare_pool import PreparePool
 from flows.runners import RunnerKind, RunnerSpec, make_task_runner
 from flows.tasks import (
     DocumentOutcome,

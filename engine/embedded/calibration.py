@@ -25,8 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-__all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "field_key", "fit_calibration",
-           "fit_isotonic", "set_value_at", "value_at"]
+__all__ = ["CALIBRATION_FILE", "DRAFT_CODES", "ConfidenceMap", "draft_group", "field_f1", "field_key",
+           "fit_calibration", "fit_isotonic", "set_value_at", "value_at"]
 
 CALIBRATION_FILE = "calibration.json"
 

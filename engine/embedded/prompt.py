@@ -1,8 +1,9 @@
 """The embedded model's prompt: the document as a token stream where every candidate span carries a pointer.
 
 Line by line, each span of the document is written as ``<x..> [<big>] word word ... <pK>``: its horizontal
-position bucket, a mark when it is printed large, its words, then its pointer token (normalised, or a shape token when the vocabulary lacks them). A value
-slot of the canvas is filled by choosing one pointer; :class:`PointerPrompt` maps the pointer back to its span.
+position bucket, a mark when it is printed large, its words, then its pointer token (normalised, or a shape token
+when the vocabulary lacks them). A value slot of the canvas is filled by choosing one pointer;
+:class:`PointerPrompt` maps the pointer back to its span.
 """
 
 from __future__ import annotations
