@@ -12,6 +12,7 @@ followed by exactly one amount. A discount lowers the total whatever its sign is
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -49,14 +50,15 @@ class Adjustment(BaseModel):
     word_indices: tuple[int, ...]
 
 
+@functools.cache
 def _phrases() -> dict[str, list]:
     return {c: concept_phrases(c) for c in (*AdjustmentKind, *_OTHER)}
 
 
-def adjustment_of(doc: SpanDoc, line: Sequence[Span], phrases: dict[str, list] | None = None) -> Adjustment | None:
+def adjustment_of(doc: SpanDoc, line: Sequence[Span]) -> Adjustment | None:
     """The adjustment a line prints, if it is one: a label first (after at most one span: a position number),
     then exactly one amount."""
-    phrases = phrases or _phrases()
+    phrases = _phrases()
     amounts = [s for s in line if s.amount is not None and s.has(SpanKind.AMOUNT)]
     if len(amounts) != 1:
         return None
@@ -80,6 +82,5 @@ def adjustment_of(doc: SpanDoc, line: Sequence[Span], phrases: dict[str, list] |
 
 def find_adjustments(doc: SpanDoc) -> list[Adjustment]:
     """Every adjustment line of a document, in reading order."""
-    phrases = _phrases()
-    found = (adjustment_of(doc, doc.lines[key], phrases) for key in doc.line_keys)
+    found = (adjustment_of(doc, doc.lines[key]) for key in doc.line_keys)
     return [a for a in found if a is not None]

@@ -411,9 +411,11 @@ def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[
     # a word that starts right on the value column (a scan's boxes make gaps uneven) needs only half a space
     gaps = sorted(_gap(words, cell, j) for j in range(1, len(cell)))
     wide = max(1.3 * gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else 0.8 * cw, 0.3 * cw)
+
     def on_column(j: int) -> bool:
-        """Half a space apart, starting within a quarter of a character of the column, and no word of the label
-        ("Net" | "Amount £44,876.98", "Amount" over a column of prices, reads as a label as well as "Net")."""
+        """Word ``j`` half a space or more after the label, within a quarter of a character of the value column,
+        and not reading on as the label: "Net Amount £44,876.98", whose "Amount" starts over a column of prices,
+        reads as a label at least as well as "Net" and is not cut."""
         if _gap(words, cell, j) < 0.5 * cw or not value_column(cell[j], 0.25):
             return False
         label = " ".join(w.text for w in line[:j])

@@ -221,7 +221,7 @@ _OPEN_WORDS = frozenset("""
 _OPEN_ENDS = (",", "-", "&", "/", "+", "(")
 
 
-@dataclass
+@dataclass(eq=False)
 class _Rest:
     """A text line under a row's description that may be its rest: the line and the description's line above it."""
 
@@ -301,12 +301,13 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         return (last.casefold().rstrip(".'’") in _OPEN_WORDS or last.endswith(_OPEN_ENDS)
                 or first[:1].islower() or first[:1] == "(")
 
-    sure = {i: [r.by_column or (fills(r) and reads_on(r)) for r in chain] for i, chain in rests.items()}
+    filled = {r: fills(r) for r in candidates}
+    sure = {r: r.by_column or (filled[r] and reads_on(r)) for r in candidates}
     # wrapped throughout: three lines or more under rows, every one of them a rest by its width
-    table_wraps = any(any(v) for v in sure.values()) or (len(candidates) >= 3 and all(map(fills, candidates)))
+    table_wraps = any(sure.values()) or (len(candidates) >= 3 and all(filled.values()))
     for i, chain in rests.items():
-        for rest, ok in zip(chain, sure[i]):
-            if not (ok or table_wraps and fills(rest)):
+        for rest in chain:
+            if not (sure[rest] or table_wraps and filled[rest]):
                 break
             rows[i].cells[rest.column] = [*rows[i].cells[rest.column], *rest.line]
 

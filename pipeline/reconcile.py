@@ -11,12 +11,14 @@ kept on the record, so that a reviewer's correction is checked against the same 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from engine.adjustments import Adjustment, find_adjustments
 from engine.base import Word
+from engine.spandoc import SpanDoc
+from pipeline.grounding import to_decimal
 from pipeline.models import ErrorItem
 
 __all__ = ["ADJUSTED_CODE", "read_adjustments", "reconcile"]
@@ -33,16 +35,7 @@ def read_adjustments(words: Sequence[Word], model: type | None) -> list[Adjustme
     fields = getattr(model, "model_fields", {})
     if not words or not all(f in fields for f in _AMOUNT_FIELDS):
         return []
-    from engine.spandoc import SpanDoc
-
     return find_adjustments(SpanDoc(words))
-
-
-def _amount(value: Any) -> Decimal | None:
-    try:
-        return Decimal(str(value)) if value is not None else None
-    except (InvalidOperation, ValueError):
-        return None
 
 
 class _Gap(NamedTuple):
@@ -55,12 +48,12 @@ class _Gap(NamedTuple):
 
 
 def _gap(code: str, data: Mapping[str, Any]) -> _Gap | None:
-    sub, tax, total = (_amount(data.get(f)) for f in _AMOUNT_FIELDS)
+    sub, tax, total = (to_decimal(data.get(f)) for f in _AMOUNT_FIELDS)
     if code == "rule.total_mismatch":
         if sub is None or tax is None or total is None:
             return None
         return _Gap(total - sub - tax, f"subtotal {sub} + tax {tax}", f"total {total}", 1)
-    lines = [_amount(li.get("amount")) for li in data.get("line_items") or [] if isinstance(li, Mapping)]
+    lines = [to_decimal(li.get("amount")) for li in data.get("line_items") or [] if isinstance(li, Mapping)]
     if not lines or any(a is None for a in lines):
         return None
     summed = sum(lines, Decimal(0))  # type: ignore[arg-type]

@@ -311,8 +311,9 @@ def finalize(prepared: Prepared, result: EngineResult, settings: Settings,
         errors.append(ErrorItem(stage="engine", code="engine.no_data", message="the engine returned no data"))
     data = None
     fields = {}
-    adjustments = read_adjustments(prepared.document.words, model) if result.data is not None else []
+    adjustments = []
     if result.data is not None:
+        adjustments = read_adjustments(prepared.document.words, model)
         validation = validate_data(result.data, model, settings)
         data = validation.data
         errors.extend(reconcile(validation.errors, data, adjustments, validation_tolerance(settings)))

@@ -96,9 +96,9 @@ def _validator(model: type[DocumentSchema]) -> jsonschema.protocols.Validator:
     return cls(schema)
 
 
-def validation_tolerance(settings: Settings | ValidationSettings) -> Decimal:
+def validation_tolerance(settings: Settings) -> Decimal:
     """The tolerance of the business rules' arithmetic (``validation.tolerance``)."""
-    return _tolerance(settings.validation if isinstance(settings, Settings) else settings)
+    return _tolerance(settings.validation)
 
 
 def _tolerance(settings: ValidationSettings) -> Decimal:
