@@ -238,7 +238,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
         "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
-        "valor tributavel|incidencia|total liquido"),
+        "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"

@@ -37,7 +37,7 @@ _SYMBOLS: dict[str, str] = {
     "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₽": "RUB", "₺": "TRY", "₩": "KRW",
     "₪": "ILS", "₫": "VND", "₱": "PHP", "₴": "UAH", "₦": "NGN", "฿": "THB",
     "zł": "PLN", "zl": "PLN", "zt": "PLN", "zi": "PLN", "zk": "PLN", "Kč": "CZK", "Rs": "INR", "Rs.": "INR",
-    "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF",
+    "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF", "R": "ZAR",
     "Euro": "EUR", "Euros": "EUR", "EURO": "EUR", "EUROS": "EUR", "euro": "EUR", "euros": "EUR",
     "Dollars": "USD", "dollars": "USD", "Dollar": "USD",
 }
@@ -53,7 +53,7 @@ _PERCENT = re.compile(r"^([+\-\u2212]?\d+(?:[.,]\d+)?)\s?%$")
 
 # Abbreviations that are ordinary words too: a currency only when glued or next to an amount. "zt", "zi", "zk" are
 # how OCR reads the "zł" of a scan.
-_WORDLIKE = frozenset({"Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS",
+_WORDLIKE = frozenset({"R", "Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS",
                        "euro", "euros", "Dollars", "dollars", "Dollar"})
 
 
@@ -70,7 +70,7 @@ def detect_currency(text: str, *, strict: bool = False) -> str | None:
     if t in CURRENCY_CODES:
         return t
     if t in _SYMBOLS:
-        return None if strict and t in _WORDLIKE else _SYMBOLS[t]
+        return None if (strict and t in _WORDLIKE) or t == "R" else _SYMBOLS[t]  # a lone "R" names nothing
     amount, code = parse_money(t)
     return code if amount is not None else None
 
@@ -133,7 +133,13 @@ def _parse_body(body: str, decimal_sep: str | None) -> Decimal | None:
     sep = "." if has_dot else ","
     parts = body.split(sep)
     if len(parts) > 2:  # several of one separator: grouping only (1.234.567)
-        return _to_decimal(body.replace(sep, ""), "") if _group_ok(body, sep) else None
+        if _group_ok(body, sep):
+            return _to_decimal(body.replace(sep, ""), "")
+        if len(parts[-1]) == 2 and _group_ok(sep.join(parts[:-1]), sep):
+            # a scan's OCR read the decimal separator as the grouping one ("1.467.44" for "1,467.44"): thousands
+            # groups, then cents
+            return _to_decimal("".join(parts[:-1]), parts[-1])
+        return None
     int_part, dec = parts
     if not int_part.isdigit() or not dec.isdigit():
         return None
@@ -147,6 +153,9 @@ def _to_decimal(int_part: str, dec: str) -> Decimal | None:
         return Decimal(f"{int_part}.{dec}" if dec else int_part)
     except InvalidOperation:
         return None
+
+
+_CENTS = re.compile(r"\d[.,]\d{2}$")
 
 
 def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal | None, str | None]:
@@ -181,6 +190,8 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
         negative, t = True, t[1:].strip()
     if not t or not _NUM_BODY.match(t) or t[-1] in ".,'’":
         return None, None
+    if currency == "ZAR" and "ZAR" not in text and not _CENTS.search(t):
+        return None, None  # the rand's bare "R" only before cents ("R 1 234,56"), not an identifier's "R1234"
     value = _parse_body(t, decimal_sep)
     if value is None:
         return None, None

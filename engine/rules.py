@@ -26,10 +26,25 @@ _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
     "creditnota avoir proforma pro forma bill".split())
+# Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
+# ("Umhlanga Print & Copy")
+_COPY_WORDS = frozenset("copy kopie copie copia duplicate duplicado duplicata original".split())
+_COPY_OWNERS = frozenset("customer merchant cardholder client store shop office file accounts account your our for "
+                         "the records kunden kunde handler exemplaire commercant cliente tax invoice receipt".split())
+#: captions of what no field holds, never a name alone ("TERMS", "Payment terms", "Notes")
+_CAPTIONS = frozenset("term payment condition note remark comment".split())  # as label_tokens stems them
+
+
+def _title(toks: set[str]) -> bool:
+    """Whether a short line's words make it a document title ("TAX INVOICE", "Credit note", "CUSTOMER COPY")."""
+    copy = toks & _COPY_WORDS
+    return bool(toks & (_TITLE_WORDS - _COPY_WORDS)) or (bool(copy) and toks - copy <= _COPY_OWNERS)
+
+
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda pty".split())
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk".split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
@@ -328,6 +343,8 @@ def customer_block(doc: SpanDoc) -> set[int]:
     """Spans of the addressee block: under a "Bill to"/"Kunde"/"Nabywca" label, up to five lines down."""
     out: set[int] = set()
     for label, _ in doc.labels(concept_phrases("customer"), "customer", floor=0.6):
+        if set(doc.tokens.get(label.index, ())) & _COPY_WORDS:
+            continue  # "CUSTOMER COPY" says whose copy it is, not who is billed
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
         for key in doc.line_keys[pos + 1: pos + 6]:
@@ -336,14 +353,19 @@ def customer_block(doc: SpanDoc) -> set[int]:
     return out
 
 
+#: a capitalised abbreviation ("Bros.", "Intl.", "K.K."), which ends names rather than sentences
+_ABBREVIATION = re.compile(r"^[A-Z][A-Za-z.]{0,4}\.$")
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
-    if (not toks or (len(toks) <= 3 and set(toks) & _TITLE_WORDS) or _ADDRESSY.search(s.text)
+    if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or _ADDRESSY.search(s.text)
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False
-    if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text):
-        return False  # a sentence or a slogan
+    if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text) \
+            and not _ABBREVIATION.match(s.text.split()[-1]):
+        return False  # a sentence or a slogan, not a name that ends on an abbreviation ("Bros.", "Intl.")
     if street_line(s.text) and any(c.isdigit() for c in s.text):
         return False  # a street with its house number ("Via Roma 70"), not "Maple Street Bakery"
     words = s.text.split()
@@ -431,6 +453,8 @@ _DOLLAR_COUNTRIES = (
     ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+\d{4}\b|\bAustralia\b|\bABN\s?\d")),
     ("NZD", re.compile(r"\bNew Zealand\b")),
 )
+#: a tax line of a sales tax only Canada levies, with its rate or amount
+_CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
 _US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
                          r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b|\b(?:USA|United States)\b")
 
@@ -442,6 +466,8 @@ def _dollar_country(doc: SpanDoc) -> str | None:
     if any(_US_ADDRESS.search(line) for line in lines):
         return None
     counts = {code: sum(bool(pattern.search(line)) for line in lines) for code, pattern in _DOLLAR_COUNTRIES}
+    # Canada's own sales taxes ("HST 13%", "GST 5%" and "PST 7%", "TPS" and "TVQ") name the country once is enough
+    counts["CAD"] += 2 * any(_CANADIAN_TAX.search(line) for line in lines)
     found = [code for code, n in counts.items() if n]
     return found[0] if len(found) == 1 and counts[found[0]] >= 2 else None
 

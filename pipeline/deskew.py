@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageFilter
 
 __all__ = ["deskew", "estimate_skew", "otsu_threshold", "rotate"]
 
@@ -20,6 +20,8 @@ _WORK_SIDE = 1600
 _MAX_POINTS = 250_000
 #: the best angle must sharpen the profile at least this much over 0°, else the page is left as it is
 _MIN_GAIN = 1.02
+#: a page's text inks a few percent of it; past this share the dark pixels are mostly a surface around the page
+_MAX_INK = 0.25
 
 
 def otsu_threshold(gray: np.ndarray) -> int:
@@ -38,6 +40,15 @@ def otsu_threshold(gray: np.ndarray) -> int:
     return int(np.argmax(between))
 
 
+def _local_ink(gray: Image.Image) -> np.ndarray:
+    """Pixels clearly darker than their neighbourhood: the strokes on a page photographed on a darker surface,
+    and its edges (straight, so they line up with the text), but not the surface itself."""
+    radius = max(4, round(max(gray.size) / 80))
+    arr = np.asarray(gray, dtype=np.int16)
+    local = np.asarray(gray.filter(ImageFilter.BoxBlur(radius)), dtype=np.int16)
+    return arr < local - np.maximum(12, local // 8)
+
+
 def _profile_score(ys: np.ndarray, xs: np.ndarray, angle: float) -> float:
     t = np.deg2rad(angle)
     proj = ys * np.cos(t) - xs * np.sin(t)
@@ -54,6 +65,8 @@ def estimate_skew(image: Image.Image, max_angle: float = 10.0) -> float:
     arr = np.asarray(gray, dtype=np.uint8)
     threshold = otsu_threshold(arr)
     ink = arr < threshold
+    if float(ink.mean()) > _MAX_INK:  # a photo of a page on a darker table: the background is no ink
+        ink = _local_ink(gray)
     ink_share = float(ink.mean())
     if ink_share < 0.0005 or ink_share > 0.5:
         return 0.0  # blank, or so dark that the "ink" is background

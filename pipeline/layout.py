@@ -99,6 +99,25 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             RawWord(second, word.x1 - len(second) * step, word.y0, word.x1, word.y1, word.confidence)]
 
 
+#: a word of letters with a zero among them and no other digit ("0rchard", "ESPRESS0", "C0LA")
+_LETTER_ZERO = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[^\W\d_]*(?:0[^\W\d_]*)+")
+
+
+def letter_zero(text: str) -> str:
+    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road") as that letter
+    in the word's case; codes and amounts, which hold other digits or separators, stay as they are."""
+    parts = re.split(r"([\s,.;:()/&'-]+)", text)
+    for k, part in enumerate(parts):
+        letters = [c for c in part if c.isalpha()]
+        if len(letters) < 3 or not _LETTER_ZERO.fullmatch(part):
+            continue
+        upper = all(c.isupper() for c in letters)
+        if not upper and (any(c.isupper() for c in letters[1:]) or "0" in part[1:]):
+            continue  # mixed case ("Ab0Cd") or a zero inside a lower-case word: a code, not a misread
+        parts[k] = part.replace("0", "O" if upper or part[0] == "0" else "o")
+    return "".join(parts)
+
+
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return min(a1, b1) - max(a0, b0)
 

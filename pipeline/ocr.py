@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image
@@ -25,7 +25,7 @@ from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.images import encode_png, open_raster, resize_to_dpi
-from pipeline.layout import LineUnit, order_lines, split_glued_word, to_words
+from pipeline.layout import LineUnit, letter_zero, order_lines, split_glued_word, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
 from pipeline.recognize import OcrPage, ocr_page
 from pipeline.textfile import read_text, text_pages
@@ -74,8 +74,10 @@ def _ocr_to_page(clock: _Clock, image: Image.Image, dpi: float, settings: Settin
     if result.rotation in (90, 270):
         width, height = height, width
         upright_w, upright_h = upright_h, upright_w
-    # OCR runs a label and its value, or two amounts, into one word: they become words of their own again
-    units = [LineUnit([part for w in u.words for part in split_glued_word(w)], horizontal=u.horizontal)
+    # OCR runs a label and its value, or two amounts, into one word: they become words of their own again; and it
+    # reads the letter O as a zero in words of letters
+    units = [LineUnit([replace(part, text=letter_zero(part.text))
+                       for w in u.words for part in split_glued_word(w)], horizontal=u.horizontal)
              for u in result.units]
     # deskew expands the canvas: the page's size grows with it, so page units and boxes stay in step
     return _Page(

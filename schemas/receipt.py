@@ -29,6 +29,8 @@ class Receipt(DocumentSchema):
         # how tills name the till, the payment, the amount to pay and the goodbye
         "till", "cash tend", "tendered", "no of items", "items sold", "auth code", "terminal", "tid", "card payment",
         "thank you for shopping", "thank you for your visit", "thanks for visiting", "see you again", "kasse", "bar",
+        "auth", "auth no", "come again", "please come again", "cardholder", "merchant copy", "customer copy",
+        "pin verified", "txn", "pump", "litres",
         "ec karte", "girocard", "gegeben", "bon nr", "es bediente sie", "auf wiedersehen",
         "vielen dank für ihren einkauf", "caisse", "cb", "carte bancaire", "rendu", "monnaie rendue",
         "merci et à bientôt", "merci de votre visite", "kassa", "bonnr", "tot ziens", "tarjeta", "entregado", "cassa",

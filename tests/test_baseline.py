@@ -1015,3 +1015,75 @@ def test_a_letter_gives_its_due_date_in_a_sentence(sentence: str, due: str) -> N
             [(0.1, "Robocizna"), (0.55, "2"), (0.65, "100,00"), (0.8, "200,00")],
             [(0.6, "Do zapłaty"), (0.8, "900,56 zł")], [(0.1, sentence)]]
     assert _run(layout(rows), Invoice).data["due_date"] == due
+
+
+@pytest.mark.parametrize("tax_lines", [
+    [[(0.6, "GST 5%"), (0.8, "$5.00")], [(0.6, "PST 7%"), (0.8, "$7.00")]],
+    [[(0.6, "HST 13%"), (0.8, "$13.00")], [(0.6, "")]],
+    [[(0.6, "TPS (5%)"), (0.8, "$5.00")], [(0.6, "TVQ (9,975%)"), (0.8, "$9.98")]],
+])
+def test_a_bare_dollar_beside_canadas_own_sales_taxes_is_the_canadian_dollar(tax_lines: list[Any]) -> None:
+    rows = [[(0.05, "Rideau Catering Ltd.")], [(0.05, "103 Station Avenue")],
+            [(0.55, "Invoice No: 4471")], [(0.55, "Date: 2026-07-24")], [(0.6, "Net Total"), (0.8, "$100.00")],
+            *[line for line in tax_lines if line != [(0.6, "")]], [(0.6, "Total"), (0.8, "$112.00")]]
+    assert _run(layout(rows), Invoice).data["currency"] == "CAD"
+    rows.insert(2, [(0.05, "Ship to: 9 Elm St, Austin, TX 78701")])  # a US address: the dollar stays American
+    assert _run(layout(rows), Invoice).data["currency"] == "USD"
+    rows = [row for row in rows if not any(t.startswith(("GST", "PST", "HST", "TPS", "TVQ")) for _, t in row)]
+    rows.insert(-1, [(0.6, "GST 10%"), (0.8, "$10.00")])  # a GST alone is also Australia's, India's, Singapore's
+    del rows[2]
+    assert _run(layout(rows), Invoice).data["currency"] == "USD"
+
+
+def test_the_rands_bare_r_before_an_amount_with_cents_is_the_south_african_rand() -> None:
+    rows = [[(0.05, "Protea Office Furniture CC")], [(0.55, "INVOICE NO."), (0.75, "R10234")],
+            [(0.55, "Issue Date"), (0.75, "2026-06-14")],
+            [(0.1, "Particulars"), (0.55, "Qty"), (0.65, "Unit Price"), (0.8, "Total")],
+            [(0.1, "Consulting hours"), (0.55, "2"), (0.65, "R 127,95"), (0.8, "R 255,90")],
+            [(0.6, "Taxable Value"), (0.8, "R 3 581,98")], [(0.6, "VAT 15%"), (0.8, "R 537,30")],
+            [(0.6, "Invoice Total"), (0.8, "R 4 119,28")]]
+    result = _run(layout(rows), Invoice)
+    assert result.data["currency"] == "ZAR"
+    assert result.data["invoice_number"] == "R10234"  # an identifier's R is no rand
+    assert (result.data["subtotal"], result.data["tax"], result.data["total"]) == ("3581.98", "537.30", "4119.28")
+
+
+@pytest.mark.parametrize("label", ["Taxable Value", "Total Taxable Value", "Assessable Value"])
+def test_the_taxable_value_of_a_gst_invoice_is_its_subtotal(label: str) -> None:
+    rows = [[(0.05, "Vardhman Electricals Pvt. Ltd.")], [(0.55, "Invoice No."), (0.75, "TI/746/26-27")],
+            [(0.55, "Date"), (0.75, "14-Aug-26")],
+            [(0.1, "Particulars"), (0.55, "Qty"), (0.65, "Rate"), (0.8, "Amount")],
+            [(0.1, "Safety gloves, size L"), (0.55, "3"), (0.65, "594.25"), (0.8, "1,782.75")],
+            [(0.1, "Server rack installation"), (0.55, "1"), (0.65, "1,943.26"), (0.8, "1,943.26")],
+            [(0.6, label), (0.8, "₹3,726.01")], [(0.6, "CGST 9%"), (0.8, "₹335.34")],
+            [(0.6, "SGST 9%"), (0.8, "₹335.34")], [(0.6, "Total"), (0.8, "₹4,396.69")]]
+    result = _run(layout(rows), Invoice)
+    assert len(result.data["line_items"]) == 2
+    assert (result.data["subtotal"], result.data["tax"], result.data["total"]) == ("3726.01", "670.68", "4396.69")
+
+
+@pytest.mark.parametrize("name", ["Sakura Office Supply K.K.", "Hendricks Moving Bros.", "Vega Trading Intl."])
+def test_a_name_ending_on_an_abbreviation_is_no_sentence(name: str) -> None:
+    rows = [[(0.08, name), (0.78, "INVOICE")], [(0.08, "319 King Road")], [(0.08, "BILL TO"), (0.6, "INVOICE NO."),
+            (0.86, "26-8188")], [(0.08, "Silver Fern Holdings"), (0.6, "Terms"), (0.86, "7 days")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Consulting hours"), (0.55, "2"), (0.65, "50.00"), (0.8, "100.00")],
+            [(0.6, "Total"), (0.8, "100.00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == name
+
+
+@pytest.mark.parametrize(("top", "name"), [
+    ("Umhlanga Print & Copy", "Umhlanga Print & Copy"),  # "copy" in a name is no title
+    ("CUSTOMER COPY", "Karoo Solar"),  # with its owner it is
+    ("Original", "Karoo Solar"),
+])
+def test_which_copy_a_document_is_is_a_title_but_a_copy_shop_is_a_name(top: str, name: str) -> None:
+    """And a caption of no field ("TERMS") is never the issuer."""
+    rows = [[(0.08, top), (0.7, "TAX INVOICE")], *([[(0.08, "Karoo Solar")]] if top != name else []),
+            [(0.08, "306 Market St")], [(0.15, "INVOICE #"), (0.33, "DATE"), (0.57, "TERMS")],
+            [(0.15, "INV20575"), (0.35, "2026/02/16"), (0.57, "7 days")], [(0.08, "BILL TO")],
+            [(0.08, "Oakmont Dental Practice")], [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Consulting hours"), (0.55, "2"), (0.65, "50.00"), (0.8, "100.00")],
+            [(0.6, "Total"), (0.8, "100.00")]]
+    heights = {0: 0.02} if top == name else {0: 0.02, 1: 0.02}
+    assert _run(layout(rows, heights=heights), Invoice).data["vendor_name"] == name

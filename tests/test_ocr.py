@@ -16,7 +16,7 @@ from pipeline.config import LimitSettings, OCRSettings, Settings
 from pipeline.deskew import estimate_skew
 from pipeline.images import open_raster
 from pipeline.ingest import identify
-from pipeline.layout import LineUnit, RawWord, is_garbage, order_lines, split_glued_word
+from pipeline.layout import LineUnit, RawWord, is_garbage, letter_zero, order_lines, split_glued_word
 from pipeline.models import FileKind, TextSource
 from pipeline.ocr import load_document, page_image_path
 from tests import inputs_factory as F
@@ -315,6 +315,17 @@ def test_estimate_skew_finds_the_rotation():
     assert estimate_skew(F.blank_image(200, 200)) == 0.0
 
 
+def test_estimate_skew_of_a_page_photographed_on_a_darker_surface():
+    """A phone photo: the page lies on a grey table, so half the picture is darker than the paper. The strokes and
+    the page's edges still give the angle; the surface does not."""
+    page = F.render_page(F.invoice_pdf_doc(), 0, dpi=60)
+    for angle in (-3.0, 2.0):
+        photo = Image.new("L", (page.width + 500, page.height + 500), 110)
+        photo.paste(page, (250, 250))
+        photo = photo.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=110)
+        assert estimate_skew(photo) == pytest.approx(-angle, abs=0.15)
+
+
 def _unit(text: str, x: float, y: float, h: float = 10, horizontal: bool = True) -> LineUnit:
     words = []
     for token in text.split():
@@ -388,6 +399,32 @@ def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, 
     Image.new("RGB", (600, 400), "white").save(path)
     doc = load(path)
     assert [w.text for w in doc.words] == ["Rechnungs-Nr.:", "RE-2026-3878"]
+
+
+@pytest.mark.parametrize(("text", "fixed"), [
+    ("0rchard", "Orchard"), ("ESPRESS0", "ESPRESSO"), ("C0LA", "COLA"), ("H0TEL,", "HOTEL,"),
+    ("R0AD-SIDE", "ROAD-SIDE"),
+    # codes, amounts and numbers keep their zeros
+    ("A0B1", "A0B1"), ("INV0042", "INV0042"), ("10.00", "10.00"), ("0.0.", "0.0."), ("Ab0Cd", "Ab0Cd"),
+    ("B0X", "B0X"),  # too short to tell
+])
+def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(text: str, fixed: str):
+    assert letter_zero(text) == fixed
+
+
+def test_the_ocr_stage_reads_a_zero_among_letters_as_the_letter_o(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from pipeline import ocr
+    from pipeline.recognize import OcrPage
+
+    def fake(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
+        return OcrPage(units=[LineUnit([RawWord("5", 10, 10, 30, 30), RawWord("0rchard", 40, 10, 150, 30),
+                                        RawWord("Road", 160, 10, 230, 30), RawWord("10.00", 300, 10, 380, 30)])],
+                       rotation=0, image=image, source=TextSource.TESSERACT, confidence=0.9)
+
+    monkeypatch.setattr(ocr, "ocr_page", fake)
+    path = tmp_path / "scan.png"
+    Image.new("RGB", (600, 400), "white").save(path)
+    assert [w.text for w in load(path).words] == ["5", "Orchard", "Road", "10.00"]
 
 
 def test_default_engine_reads_scans_with_rapidocr(tmp_path: Path):

@@ -68,6 +68,25 @@ def test_parse_money_returns_the_currency(text: str, amount: str, code: str | No
     assert parse_money(text) == (Decimal(amount), code)
 
 
+@pytest.mark.parametrize(("text", "amount"), [
+    ("1.467.44", "1467.44"), ("S$23.111.22", "23111.22"), ("1,245,53", "1245.53"), ("10.000.00", "10000.00"),
+    ("1.234.567", "1234567"),  # grouping only
+    ("12.03.26", None), ("1.2.33", None), ("192.168.1.1", None),  # a date, a version, an address: no amounts
+])
+def test_cents_after_groups_written_with_the_same_separator_are_cents(text: str, amount: str | None) -> None:
+    """A scan's OCR reads the decimal point of "1,467.44" as a comma's twin: thousands groups, then two digits."""
+    assert parse_amount(text) == (Decimal(amount) if amount else None)
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("R 3 581,98", "3581.98"), ("R127,95", "127.95"), ("-R 2 059,64", "-2059.64"), ("R 1,250.00", "1250.00"),
+    ("R1234", None), ("R 120", None), ("R&D", None),  # no cents: an identifier or a word, not the rand
+])
+def test_the_rands_bare_r_counts_before_cents_only(text: str, amount: str | None) -> None:
+    assert parse_money(text) == ((Decimal(amount), "ZAR") if amount else (None, None))
+    assert detect_currency("R") is None and detect_currency("R", strict=True) is None
+
+
 @pytest.mark.parametrize(("text", "code"), [
     ("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("zł", "PLN"), ("EUR", "EUR"),
     ("CHF", "CHF"), ("$4.11", "USD"), ("29.99€", "EUR"), ("Euro", "EUR"), ("eur", None), ("XYZ", None), ("Total", None),

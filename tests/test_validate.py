@@ -297,6 +297,11 @@ def test_field_labels_classify_other_languages() -> None:
     ("The Copper Kettle", "Café & Bakery", "12 Market Square, York YO1 8RS", "VAT No. 284 1192 06",
      "Table 4 Server: Priya", "Date: 22/11/2026 Time: 12:47", "2 x Flat White £7.00", "Total £16.75",
      "Card £16.75", "VAT @ 20% included £2.79", "Thank you for visiting!"),
+    # a photographed till receipt that names itself nowhere: a card payment's authorisation code and a goodbye
+    ("FARMACIA CENTRALE", "Via Garibaldi 41", "10122 Torino", "DATE 31/05/2026", "PARACETAMOL 500MG 16,60",
+     "TOTAL 60,79 €", "VISA 60,79", "AUTH 209381", "PLEASE COME AGAIN"),
+    ("Café du Marché", "8 place du Marché", "69002 Lyon", "DATE 11/07/2026 #70447", "COLA 330ML 2,95",
+     "TOTAL 33,84 €", "CARD 33,84", "AUTH 652620", "THANK YOU"),
 ])
 def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) -> None:
     c = classify_words(words_of(*lines))
