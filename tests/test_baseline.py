@@ -1082,7 +1082,8 @@ def test_which_copy_a_document_is_is_a_title_but_a_copy_shop_is_a_name(top: str,
     rows = [[(0.08, top), (0.7, "TAX INVOICE")], *([[(0.08, "Karoo Solar")]] if top != name else []),
             [(0.08, "306 Market St")], [(0.15, "INVOICE #"), (0.33, "DATE"), (0.57, "TERMS")],
             [(0.15, "INV20575"), (0.35, "2026/02/16"), (0.57, "7 days")], [(0.08, "BILL TO")],
-            [(0.08, "Oakmont Dental Practice")], [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.08, "Oakmont Dental Practice")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
             [(0.1, "Consulting hours"), (0.55, "2"), (0.65, "50.00"), (0.8, "100.00")],
             [(0.6, "Total"), (0.8, "100.00")]]
     heights = {0: 0.02} if top == name else {0: 0.02, 1: 0.02}
