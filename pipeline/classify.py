@@ -129,6 +129,18 @@ def _holds_any(phrase: tuple[str, ...], keywords: set[tuple[str, ...]]) -> bool:
     return any(phrase[i:i + len(k)] == k for k in keywords for i in range(len(phrase) - len(k) + 1))
 
 
+_MONEY = re.compile(r"\d[.,]\d{2}(?!\d)")
+
+
+def _outside_item_rows(words: list[Word]) -> list[Word]:
+    """The words not on an item row (a line with two amounts or more: its price and its amount), whose
+    description says what was sold, not what the document is ("Catering for 20 guests", "Cash register")."""
+    amounts: dict[tuple[int, int], int] = {}
+    for w in words:
+        amounts[(w.page, w.line)] = amounts.get((w.page, w.line), 0) + len(_MONEY.findall(w.text))
+    return [w for w in words if amounts[(w.page, w.line)] < 2]
+
+
 def classify_words(words: list[Word], doc_type: str | None = None) -> Classification:
     """The type of a document from its words, or ``doc_type`` when given.
 
@@ -146,7 +158,7 @@ def classify_words(words: list[Word], doc_type: str | None = None) -> Classifica
     if len(schemas) == 1:
         return Classification(doc_type=schemas[0].doc_type, confidence=1.0)
     text = " ".join(w.text for w in words)
-    keywords = keyword_scores(text, schemas)
+    keywords = keyword_scores(" ".join(w.text for w in _outside_item_rows(words)), schemas)
     coverage = label_coverage(text, schemas)
     scores = {t: round(keywords[t] + LABEL_WEIGHT * coverage[t], 2) for t in keywords}
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.base import Word
 
@@ -116,6 +116,27 @@ def letter_zero(text: str) -> str:
             continue  # mixed case ("Ab0Cd") or a zero inside a lower-case word: a code, not a misread
         parts[k] = part.replace("0", "O" if upper or part[0] == "0" else "o")
     return "".join(parts)
+
+
+#: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")
+_NUMBERED = frozenset("invoice inv receipt order po bill quote quotation estimate statement ticket rechnung "
+                      "facture factura fattura factuur faktura fatura".split())
+_SIGNED_NUMBER = re.compile(r"#(?=[A-Za-z0-9])[\w\-/.]*\d[\w\-/.]*")
+
+
+def split_number_sign(line: Sequence[RawWord]) -> list[RawWord]:
+    """``line`` with the number sign printed on a document's number after the word naming it ("Invoice #1001")
+    as a word of its own, so that the label reads "Invoice #" and the number is ``1001``. A sign after a label
+    that says "number" already ("Invoice Number #BLR_WFLD2015…") is part of the number, and stays."""
+    out: list[RawWord] = []
+    for word in line:
+        before = out[-1].text.strip(".:").casefold() if out else ""
+        if before in _NUMBERED and _SIGNED_NUMBER.fullmatch(word.text):
+            cut = word.x0 + (word.x1 - word.x0) / len(word.text)
+            out += [replace(word, text="#", x1=cut), replace(word, text=word.text[1:], x0=cut)]
+        else:
+            out.append(word)
+    return out
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:

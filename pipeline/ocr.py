@@ -25,7 +25,7 @@ from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.images import encode_png, open_raster, resize_to_dpi
-from pipeline.layout import LineUnit, letter_zero, order_lines, split_glued_word, to_words
+from pipeline.layout import LineUnit, letter_zero, order_lines, split_glued_word, split_number_sign, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
 from pipeline.recognize import OcrPage, ocr_page
 from pipeline.textfile import read_text, text_pages
@@ -166,7 +166,7 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = order_lines(page.units)
+        lines = [split_number_sign(line) for line in order_lines(page.units)]
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

@@ -39,8 +39,8 @@ class Receipt(DocumentSchema):
         "mastercard", "operatore", "grazie per la visita", "contante", "tpv", "aprobada", "cajero",
         "factura simplificada", "gracias por su visita", "vuelva pronto", "paragon niefiskalny", "kasjer",
         # restaurants and bars: the tip, the table, who served
-        "tip", "gratuity", "served by", "your server", "guests", "table no", "pourboire", "trinkgeld", "fooi",
-        "propina", "mancia", "napiwek", "couverts", "coperti", "comensales", "server", "table", "covers",
+        "tip", "gratuity", "served by", "your server", "no of guests", "table no", "pourboire", "trinkgeld", "fooi",
+        "propina", "mancia", "napiwek", "couverts", "coperti", "comensales",
         "eat in", "take away", "takeaway", "dine in", "thank you for visiting", "thank you for dining",
         # Portuguese tills
         "fatura simplificada", "numerário", "troco", "talão", "multibanco", "obrigado pela visita", "volte sempre",

@@ -16,7 +16,15 @@ from pipeline.config import LimitSettings, OCRSettings, Settings
 from pipeline.deskew import estimate_skew
 from pipeline.images import open_raster
 from pipeline.ingest import identify
-from pipeline.layout import LineUnit, RawWord, is_garbage, letter_zero, order_lines, split_glued_word
+from pipeline.layout import (
+    LineUnit,
+    RawWord,
+    is_garbage,
+    letter_zero,
+    order_lines,
+    split_glued_word,
+    split_number_sign,
+)
 from pipeline.models import FileKind, TextSource
 from pipeline.ocr import load_document, page_image_path
 from tests import inputs_factory as F
@@ -425,6 +433,20 @@ def test_the_ocr_stage_reads_a_zero_among_letters_as_the_letter_o(tmp_path: Path
     path = tmp_path / "scan.png"
     Image.new("RGB", (600, 400), "white").save(path)
     assert [w.text for w in load(path).words] == ["5", "Orchard", "Road", "10.00"]
+
+
+@pytest.mark.parametrize(("texts", "parts"), [
+    (["Invoice", "#1001"], ["Invoice", "#", "1001"]), (["INVOICE", "#INV63304"], ["INVOICE", "#", "INV63304"]),
+    (["PO", "#TI/562/26-27"], ["PO", "#", "TI/562/26-27"]),
+    (["Invoice", "Number", "#BLR_WFLD2015"], ["Invoice", "Number", "#BLR_WFLD2015"]),  # the label says number
+    (["Invoice", "#"], ["Invoice", "#"]), (["Room", "#12"], ["Room", "#12"]),
+    (["Invoice", "#ABC"], ["Invoice", "#ABC"]),  # no digit: no number
+])
+def test_the_number_sign_after_the_word_naming_a_document_is_the_labels(texts: list[str], parts: list[str]):
+    line = [RawWord(t, 10 + 60 * i, 10, 60 + 60 * i, 22, 0.9) for i, t in enumerate(texts)]
+    out = split_number_sign(line)
+    assert [w.text for w in out] == parts
+    assert all(a.x1 <= b.x0 for a, b in zip(out, out[1:]))
 
 
 def test_default_engine_reads_scans_with_rapidocr(tmp_path: Path):

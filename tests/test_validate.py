@@ -308,6 +308,16 @@ def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) 
     assert c.doc_type == "receipt" and c.reason is None, c.scores
 
 
+def test_what_an_invoice_sold_does_not_make_it_a_receipt() -> None:
+    """Item rows (a description with its price and amount) say what was sold: "Catering for 20 guests", "Server
+    rack installation" and "Cash register" are no restaurant's or till's words."""
+    c = classify_words(words_of("Lone Pine Outfitters LLC", "INVOICE #INV63304", "DATE Sep 10, 2026",
+                                "Particulars Qty Price Amount", "Catering for 20 guests 3 306.61 919.83",
+                                "Server rack installation 1 285.18 285.18", "Cash register, card reader 2 95.00 190.00",
+                                "Net Total 1,395.01", "Sales Tax 8.875% 123.81", "Total 1,518.82"))
+    assert c.doc_type == "invoice" and c.reason is None, c.scores
+
+
 def test_an_invoice_that_thanks_and_numbers_its_document_is_an_invoice() -> None:
     c = classify_words(words_of("Rechnung", "Beleg-Nr. Belegdatum", "A68-56731 09.12.2019", "Nettobetrag 100,00",
                                 "MwSt 19,00", "Rechnungsbetrag 119,00", "Thank you for your business"))
