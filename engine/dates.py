@@ -212,6 +212,12 @@ def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
 _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}")
 
 
+# Addresses of English-speaking countries that write the day first: an Australian state and postcode ("Brisbane
+# QLD 4000"), a British postcode ("London W1U 3BW"), Singapore's, or the country named
+_DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+                                r"\bSingapore\s\d{6}\b|\b(?:Australia|New Zealand|United Kingdom)\b")
+# a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing
+_CONTINENTAL_ADDRESS = re.compile(r"\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
 _VAT = re.compile(r"(?i)\bvat\b")
 
@@ -231,14 +237,18 @@ _DAY_FIRST_WORDS = re.compile(
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
-    day first mean day first, and a US address or phone number month first, as do amounts in a bare "$" on a
-    document that names no VAT. None when nothing hints either way."""
+    day first mean day first, and a US address or phone number month first, then an address of Australia, Britain,
+    Singapore or New Zealand day first, and amounts in a bare "$" on a document that names no VAT month first.
+    None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
     if order is None and any(_US_HINT.search(line) for line in lines):
         return DateOrder.MDY
+    if order is None and any(_DAY_FIRST_ADDRESS.search(line) for line in lines) and not any(
+            _CONTINENTAL_ADDRESS.search(line) for line in lines):
+        return DateOrder.DMY  # an Australian, British, Singaporean or New Zealand party, and no other country's
     if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):
         return DateOrder.MDY  # amounts in a bare "$" and no VAT: a US document, wherever its parties are
     return order

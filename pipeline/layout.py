@@ -73,13 +73,18 @@ _GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.
 #: two amounts of a table row OCR read as one word ("1.453,1736.329,25", "107.73107.73"): each with two decimals
 _AMOUNT = r"\d{1,3}(?:\.\d{3})+,\d{2}|\d+,\d{2}|\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2}"
 _GLUED_AMOUNTS = re.compile(f"({_AMOUNT})({_AMOUNT})")
+#: a label and an amount with its currency sign OCR read as one word ("DUE$120.77", "TOTAL€12,00"); letters that
+#: are a dollar's own prefix ("US$", "NZ$") are no label
+_GLUED_SIGN = re.compile(r"([^\W\d_]{2,}[.:]?)([$€£¥₹]\s?\d[\d.,']*)")
+_DOLLAR_PREFIXES = frozenset({"US", "AU", "CA", "NZ", "HK", "MX", "SG"})
 #: one amount whose separators OCR misread ("1.245.53" for 1.245,53): thousands groups, then two decimals
 _ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
 
 def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
-    value at a colon, a word for "number" and the number, or two amounts with two decimals each written alike;
+    value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, or a
+    label and an amount with its currency sign;
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -91,6 +96,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_AMOUNTS.fullmatch(word.text)) is not None and (
             m.group(1)[-3] != m.group(2)[-3] or _ONE_AMOUNT.fullmatch(word.text)):
         m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair, "1.245.53" one amount
+    if m is None and (m := _GLUED_SIGN.fullmatch(word.text)) is not None and m.group(1) in _DOLLAR_PREFIXES:
+        m = None
     if m is None:
         return [word]
     first, second = m.group(1), m.group(2)
@@ -116,6 +123,22 @@ def letter_zero(text: str) -> str:
             continue  # mixed case ("Ab0Cd") or a zero inside a lower-case word: a code, not a misread
         parts[k] = part.replace("0", "O" if upper or part[0] == "0" else "o")
     return "".join(parts)
+
+
+_STATE_ZERO = re.compile(r"0[A-Z]|[A-Z]0")
+_POSTCODE_AFTER_STATE = re.compile(r"\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]")
+
+
+def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with a state's or province's code OCR read with a zero for its O, between the city and the ZIP or
+    postal code ("Portland, 0R 97205", "Toronto, 0N M5V 2T6"), as the letters."""
+    out = list(words)
+    for k in range(1, len(out) - 1):
+        w = out[k]
+        if (_STATE_ZERO.fullmatch(w.text) and out[k - 1].text.endswith(",")
+                and _POSTCODE_AFTER_STATE.fullmatch(out[k + 1].text)):
+            out[k] = replace(w, text=w.text.replace("0", "O"))
+    return out
 
 
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")

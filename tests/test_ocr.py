@@ -24,6 +24,7 @@ from pipeline.layout import (
     order_lines,
     split_glued_word,
     split_number_sign,
+    state_zero,
 )
 from pipeline.models import FileKind, TextSource
 from pipeline.ocr import load_document, page_image_path
@@ -377,8 +378,10 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("1.453,1736.329,25", ["1.453,17", "36.329,25"]),  # two amounts of a row
     ("1,453.1736,329.25", ["1,453.17", "36,329.25"]),
     ("107,73107,73", ["107,73", "107,73"]),
+    ("DUE$120.77", ["DUE", "$120.77"]), ("TOTAL€12,00", ["TOTAL", "€12,00"]),  # a label, an amount and its sign
     # one word as it is
-    ("12:30", ["12:30"]), ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
+    ("US$120.77", ["US$120.77"]), ("NZ$5.00", ["NZ$5.00"]), ("12:30", ["12:30"]),
+    ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
     ("19%:", ["19%:"]), ("Date:", ["Date:"]), ("1.444,24", ["1.444,24"]), ("2,094.48", ["2,094.48"]),
     ("1,234.5612,00", ["1,234.5612,00"]),  # a decimal point, then a decimal comma: no pair
     ("1.245.53", ["1.245.53"]), ("12.345.678.90", ["12.345.678.90"]),  # one amount, its separators misread
@@ -418,6 +421,17 @@ def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, 
 ])
 def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(text: str, fixed: str):
     assert letter_zero(text) == fixed
+
+
+@pytest.mark.parametrize(("texts", "fixed"), [
+    (["Portland,", "0R", "97205"], ["Portland,", "OR", "97205"]), (["Toronto,", "0N", "M5V", "2T6"],
+                                                                  ["Toronto,", "ON", "M5V", "2T6"]),
+    (["Denver,", "C0", "80202-1234"], ["Denver,", "CO", "80202-1234"]),
+    (["Unit", "0B", "97205"], ["Unit", "0B", "97205"]),  # no city before it: a code
+])
+def test_a_state_code_read_with_a_zero_between_city_and_zip_is_the_letters(texts: list[str], fixed: list[str]):
+    words = [RawWord(t, 10 + 60 * i, 10, 60 + 60 * i, 22) for i, t in enumerate(texts)]
+    assert [w.text for w in state_zero(words)] == fixed
 
 
 def test_the_ocr_stage_reads_a_zero_among_letters_as_the_letter_o(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

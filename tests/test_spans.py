@@ -167,6 +167,16 @@ def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
     assert guess_date_order(["Albany, NY 12202", "Date: 24/12/2020"]) == DateOrder.DMY
 
 
+@pytest.mark.parametrize("address", ["Brisbane QLD 4000", "London W1U 3BW", "Singapore 238801",
+                                     "Auckland, New Zealand"])
+def test_guess_date_order_reads_the_day_first_beside_an_address_of_a_country_that_writes_it_so(address: str) -> None:
+    """A till receipt of an Australian, British or Singaporean shop, paid in a bare "$": the day first."""
+    assert guess_date_order(["Harbour Fish & Chips", address, "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.DMY
+    assert guess_date_order(["Portland, OR 97205", "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.MDY
+    # with a party in a continental city as well, the address decides nothing: the bare "$" says month first
+    assert guess_date_order(["69002 Lyon", address, "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.MDY
+
+
 def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     # issued 03/04/2023, due 05/03/2023: March 4th then May 3rd, not April 3rd then March 5th
     assert guess_date_order(["Date of Issue 03/04/2023", "Payment Due 05/03/2023"]) == DateOrder.MDY
