@@ -110,6 +110,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
 _LETTER_ZERO = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[^\W\d_]*(?:0[^\W\d_]*)+")
 
 
+_CONSONANTS = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5}")
+
+
 def letter_zero(text: str) -> str:
     """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road") as that letter
     in the word's case; codes and amounts, which hold other digits or separators, stay as they are."""
@@ -121,7 +124,10 @@ def letter_zero(text: str) -> str:
         upper = all(c.isupper() for c in letters)
         if not upper and (any(c.isupper() for c in letters[1:]) or "0" in part[1:]):
             continue  # mixed case ("Ab0Cd") or a zero inside a lower-case word: a code, not a misread
-        parts[k] = part.replace("0", "O" if upper or part[0] == "0" else "o")
+        fixed = part.replace("0", "O" if upper or part[0] == "0" else "o")
+        if _CONSONANTS.search(fixed):
+            continue  # five consonants in a row: a code ("SDTBGC0O", a bank's), not a word
+        parts[k] = fixed
     return "".join(parts)
 
 
@@ -144,17 +150,22 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")
 _NUMBERED = frozenset("invoice inv receipt order po bill quote quotation estimate statement ticket rechnung "
                       "facture factura fattura factuur faktura fatura".split())
+#: words for "number": a label that has one ("N° de facture: #MUM_WF…") leaves the sign to the number
+_NUMBER_WORDS = frozenset("no n° nº nr number num numero número nummer numer #".split())
 _SIGNED_NUMBER = re.compile(r"#(?=[A-Za-z0-9])[\w\-/.]*\d[\w\-/.]*")
 
 
 def split_number_sign(line: Sequence[RawWord]) -> list[RawWord]:
     """``line`` with the number sign printed on a document's number after the word naming it ("Invoice #1001")
     as a word of its own, so that the label reads "Invoice #" and the number is ``1001``. A sign after a label
-    that says "number" already ("Invoice Number #BLR_WFLD2015…") is part of the number, and stays."""
+    closed by a colon or one that says "number" already ("Invoice Number #BLR_WFLD2015…", "N° de facture:
+    #MUM_WF…") is part of the number, and stays."""
     out: list[RawWord] = []
     for word in line:
-        before = out[-1].text.strip(".:").casefold() if out else ""
-        if before in _NUMBERED and _SIGNED_NUMBER.fullmatch(word.text):
+        before = out[-1].text.casefold() if out else ""
+        label = [w.text.casefold().strip(".:") for w in out[-3:]]
+        if (before.strip(".") in _NUMBERED and _SIGNED_NUMBER.fullmatch(word.text)
+                and not set(label) & _NUMBER_WORDS):
             cut = word.x0 + (word.x1 - word.x0) / len(word.text)
             out += [replace(word, text="#", x1=cut), replace(word, text=word.text[1:], x0=cut)]
         else:

@@ -418,6 +418,7 @@ def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, 
     # codes, amounts and numbers keep their zeros
     ("A0B1", "A0B1"), ("INV0042", "INV0042"), ("10.00", "10.00"), ("0.0.", "0.0."), ("Ab0Cd", "Ab0Cd"),
     ("B0X", "B0X"),  # too short to tell
+    ("SDTBGC0O", "SDTBGC0O"),  # five consonants in a row: a code
 ])
 def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(text: str, fixed: str):
     assert letter_zero(text) == fixed
@@ -453,6 +454,8 @@ def test_the_ocr_stage_reads_a_zero_among_letters_as_the_letter_o(tmp_path: Path
     (["Invoice", "#1001"], ["Invoice", "#", "1001"]), (["INVOICE", "#INV63304"], ["INVOICE", "#", "INV63304"]),
     (["PO", "#TI/562/26-27"], ["PO", "#", "TI/562/26-27"]),
     (["Invoice", "Number", "#BLR_WFLD2015"], ["Invoice", "Number", "#BLR_WFLD2015"]),  # the label says number
+    (["N°", "DE", "FACTURE:", "#MUM_WF2022"], ["N°", "DE", "FACTURE:", "#MUM_WF2022"]),  # colon, and "N°"
+    (["Invoice:", "#1001"], ["Invoice:", "#1001"]),
     (["Invoice", "#"], ["Invoice", "#"]), (["Room", "#12"], ["Room", "#12"]),
     (["Invoice", "#ABC"], ["Invoice", "#ABC"]),  # no digit: no number
 ])
