@@ -114,8 +114,8 @@ _CONSONANTS = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5}")
 
 
 def letter_zero(text: str) -> str:
-    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road") as that letter
-    in the word's case; codes and amounts, which hold other digits or separators, stay as they are."""
+    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road", "C0LA") as the
+    letter; codes and amounts, which hold other digits or separators, stay as they are."""
     parts = re.split(r"([\s,.;:()/&'-]+)", text)
     for k, part in enumerate(parts):
         letters = [c for c in part if c.isalpha()]
@@ -124,7 +124,7 @@ def letter_zero(text: str) -> str:
         upper = all(c.isupper() for c in letters)
         if not upper and (any(c.isupper() for c in letters[1:]) or "0" in part[1:]):
             continue  # mixed case ("Ab0Cd") or a zero inside a lower-case word: a code, not a misread
-        fixed = part.replace("0", "O" if upper or part[0] == "0" else "o")
+        fixed = part.replace("0", "O")  # a capital: in a word in capitals, or first in a lower-case one
         if _CONSONANTS.search(fixed):
             continue  # five consonants in a row: a code ("SDTBGC0O", a bank's), not a word
         parts[k] = fixed
