@@ -57,6 +57,11 @@ _WORDLIKE = frozenset({"R", "Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", 
                        "euro", "euros", "Dollars", "dollars", "Dollar"})
 
 
+_CENTS = re.compile(r"\d[.,]\d{2}$")
+#: markers that are a currency only before an amount with cents, never alone: the rand's "R"
+_CENTS_ONLY = frozenset({"R"})
+
+
 def detect_currency(text: str, *, strict: bool = False) -> str | None:
     """The ISO 4217 code for a currency symbol, code or local abbreviation (``"€"`` → ``"EUR"``), else None.
 
@@ -70,7 +75,7 @@ def detect_currency(text: str, *, strict: bool = False) -> str | None:
     if t in CURRENCY_CODES:
         return t
     if t in _SYMBOLS:
-        return None if (strict and t in _WORDLIKE) or t == "R" else _SYMBOLS[t]  # a lone "R" names nothing
+        return None if (strict and t in _WORDLIKE) or t in _CENTS_ONLY else _SYMBOLS[t]
     amount, code = parse_money(t)
     return code if amount is not None else None
 
@@ -79,19 +84,19 @@ _PREFIX = re.compile(r"^(" + _CURRENCY_ALT + r")")
 _SUFFIX = re.compile(r"(" + _CURRENCY_ALT + r")$")
 
 
-def _split_currency(text: str) -> tuple[str, str | None]:
-    """Strip one currency marker from either end; return the rest and the ISO code."""
+def _split_currency(text: str) -> tuple[str, str | None, str | None]:
+    """Strip one currency marker from either end; return the rest, the ISO code and the marker as printed."""
     t = text.strip()
     m = _PREFIX.match(t)
     # A code or word glued to letters is part of a word ("EURO" is not "EUR" + "O").
     if m and not (m.group(1)[-1].isalpha() and t[m.end():m.end() + 1].isalpha()):
         key = m.group(1)
-        return t[m.end():].strip(), _SYMBOLS.get(key, key)
+        return t[m.end():].strip(), _SYMBOLS.get(key, key), key
     m = _SUFFIX.search(t)
     if m and not (m.group(1)[0].isalpha() and t[m.start() - 1:m.start()].isalpha()):
         key = m.group(1)
-        return t[: m.start()].strip(), _SYMBOLS.get(key, key)
-    return t, None
+        return t[: m.start()].strip(), _SYMBOLS.get(key, key), key
+    return t, None, None
 
 
 def _group_ok(int_part: str, sep: str) -> bool:
@@ -155,9 +160,6 @@ def _to_decimal(int_part: str, dec: str) -> Decimal | None:
         return None
 
 
-_CENTS = re.compile(r"\d[.,]\d{2}$")
-
-
 def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal | None, str | None]:
     """Parse a printed amount with an optional currency marker: ``"€ 1.234,56"`` → ``(Decimal("1234.56"), "EUR")``.
 
@@ -170,7 +172,7 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
     negative = False
     if t.startswith("(") and t.endswith(")"):
         negative, t = True, t[1:-1].strip()
-    t, currency = _split_currency(t)
+    t, currency, marker = _split_currency(t)
     if t.startswith("(") and t.endswith(")"):
         negative, t = True, t[1:-1].strip()
     if t[:1] in _MINUS:
@@ -178,7 +180,7 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
     elif t[:1] == "+":
         t = t[1:].strip()
     if currency is None:  # "-€ 12" / "- 12 EUR": the sign may sit outside the currency marker
-        t, currency = _split_currency(t)
+        t, currency, marker = _split_currency(t)
     if t[-1:] in _MINUS and len(t) > 1:
         if t[-2:-1] in ",.":  # 12,- / 12.– : whole units
             t = t[:-2]
@@ -190,7 +192,7 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
         negative, t = True, t[1:].strip()
     if not t or not _NUM_BODY.match(t) or t[-1] in ".,'’":
         return None, None
-    if currency == "ZAR" and "ZAR" not in text and not _CENTS.search(t):
+    if marker in _CENTS_ONLY and not _CENTS.search(t):
         return None, None  # the rand's bare "R" only before cents ("R 1 234,56"), not an identifier's "R1234"
     value = _parse_body(t, decimal_sep)
     if value is None:

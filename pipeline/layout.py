@@ -147,6 +147,13 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
+    """The words of one OCR'd line unit as printed: words run together split (:func:`split_glued_word`), zeros
+    read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters."""
+    parts = [replace(part, text=letter_zero(part.text)) for w in words for part in split_glued_word(w)]
+    return state_zero(parts)
+
+
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")
 _NUMBERED = frozenset("invoice inv receipt order po bill quote quotation estimate statement ticket rechnung "
                       "facture factura fattura factuur faktura fatura".split())
@@ -162,10 +169,8 @@ def split_number_sign(line: Sequence[RawWord]) -> list[RawWord]:
     #MUM_WF…") is part of the number, and stays."""
     out: list[RawWord] = []
     for word in line:
-        before = out[-1].text.casefold() if out else ""
-        label = [w.text.casefold().strip(".:") for w in out[-3:]]
-        if (before.strip(".") in _NUMBERED and _SIGNED_NUMBER.fullmatch(word.text)
-                and not set(label) & _NUMBER_WORDS):
+        if (out and _SIGNED_NUMBER.fullmatch(word.text) and out[-1].text.casefold().strip(".") in _NUMBERED
+                and not {w.text.casefold().strip(".:") for w in out[-3:]} & _NUMBER_WORDS):
             cut = word.x0 + (word.x1 - word.x0) / len(word.text)
             out += [replace(word, text="#", x1=cut), replace(word, text=word.text[1:], x0=cut)]
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -25,15 +25,7 @@ from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.images import encode_png, open_raster, resize_to_dpi
-from pipeline.layout import (
-    LineUnit,
-    letter_zero,
-    order_lines,
-    split_glued_word,
-    split_number_sign,
-    state_zero,
-    to_words,
-)
+from pipeline.layout import LineUnit, order_lines, repair_ocr_words, split_number_sign, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
 from pipeline.recognize import OcrPage, ocr_page
 from pipeline.textfile import read_text, text_pages
@@ -82,11 +74,8 @@ def _ocr_to_page(clock: _Clock, image: Image.Image, dpi: float, settings: Settin
     if result.rotation in (90, 270):
         width, height = height, width
         upright_w, upright_h = upright_h, upright_w
-    # OCR runs a label and its value, or two amounts, into one word: they become words of their own again; and it
-    # reads the letter O as a zero in words of letters
-    units = [LineUnit(state_zero([replace(part, text=letter_zero(part.text))
-                                  for w in u.words for part in split_glued_word(w)]), horizontal=u.horizontal)
-             for u in result.units]
+    # OCR runs a label and its value, or two amounts, into one word, and reads the letter O as a zero
+    units = [LineUnit(repair_ocr_words(u.words), horizontal=u.horizontal) for u in result.units]
     # deskew expands the canvas: the page's size grows with it, so page units and boxes stay in step
     return _Page(
         units=units, width=width * result.image.width / upright_w,
