@@ -38,7 +38,7 @@ from engine import rules
 from engine.adjustments import adjustment_of
 from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
-from engine.labels import label_phrases, label_score
+from engine.labels import known_label_words, label_phrases, label_score
 from engine.numbers import parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, value_of
@@ -140,8 +140,10 @@ class _Extractor:
                 out |= self.captions(tp, name)
             elif _kind(tp) not in ("table", "list"):
                 concept, phrases = label_phrases(name, title=info.title, parent=parent)
-                out |= {s.index for s, _ in self.doc.labels(phrases, concept, floor=0.6)
-                        if sum(c.isdigit() for c in s.text) < 2}  # "124 Washington Street" is a value
+                out |= {s.index for s, score in self.doc.labels(phrases, concept, floor=0.6)
+                        if sum(c.isdigit() for c in s.text) < 2  # "124 Washington Street" is a value
+                        # a weak reading needs every word to be a label's: "Jersey City", "Fergal Ville" are cities
+                        and (score >= 0.8 or known_label_words(self.doc.tokens.get(s.index, ())))}
         return out
 
     def common_captions(self) -> set[int]:

@@ -214,11 +214,13 @@ _US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}
 
 # Addresses of English-speaking countries that write the day first: an Australian state and postcode ("Brisbane
 # QLD 4000"), a British postcode ("London W1U 3BW"), Singapore's, or the country named
-_DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+_DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
                                 r"\bSingapore\s\d{6}\b|\b(?:Australia|New Zealand|United Kingdom)\b")
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing
 _CONTINENTAL_ADDRESS = re.compile(r"\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
+#: amounts in euro: no country of the euro writes the month first
+_EURO = re.compile(r"€|(?<![A-Za-z])EUR(?![A-Za-z])")
 _VAT = re.compile(r"(?i)\bvat\b")
 
 
@@ -238,7 +240,8 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
     day first mean day first, and a US address or phone number month first, then an address of Australia, Britain,
-    Singapore or New Zealand day first, and amounts in a bare "$" on a document that names no VAT month first.
+    Singapore or New Zealand day first, amounts in euro day first, and amounts in a bare "$" on a document that
+    names no VAT month first.
     None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
@@ -249,24 +252,38 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     if order is None and any(_DAY_FIRST_ADDRESS.search(line) for line in lines) and not any(
             _CONTINENTAL_ADDRESS.search(line) for line in lines):
         return DateOrder.DMY  # an Australian, British, Singaporean or New Zealand party, and no other country's
+    if order is None and any(_EURO.search(line) for line in lines):
+        return DateOrder.DMY  # amounts in euro (an Irish invoice in English), and no US address or phone
     if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):
         return DateOrder.MDY  # amounts in a bare "$" and no VAT: a US document, wherever its parties are
     return order
 
 
+#: a date with its month named, which reads the same either way: "18 September 2025", "25 Feb 2025", "Feb 25, 2025"
+_NAMED_MONTH = re.compile(r"\b(?:(\d{1,2})\.?\s+([^\W\d_]{3,}\.?)|([^\W\d_]{3,}\.?)\s+(\d{1,2}),?)\s+(\d{4})\b")
+
+
 def _chronological_order(lines: Iterable[str]) -> DateOrder | None:
     """The order under which a document's dates, in reading order, more often go forward in time (an invoice
     date printed before its due date, an order date before a delivery): ``03/04/2023`` then ``05/03/2023`` is
-    March 4th then May 3rd, not April 3rd then March 5th. None when the readings agree or tie."""
+    March 4th then May 3rd, not April 3rd then March 5th; a date with its month named counts, the same under both
+    readings (``11/01/2025``, then due ``25 Feb 2025``: January 11th). None when the readings agree or tie."""
     readings: dict[DateOrder, list[date]] = {DateOrder.DMY: [], DateOrder.MDY: []}
     for line in lines:
+        found: list[tuple[int, date, date]] = []  # (where, day-first reading, month-first reading)
         for m in _VOTE.finditer(line):
             if m.group(0).count(".") >= 2:
                 continue  # dotted dates are day first everywhere
             a, b, y = int(m.group(1)), int(m.group(2)), _year(m.group(3))
             dmy, mdy = _make(y, b, a), _make(y, a, b)
-            if dmy is None or mdy is None:
-                continue
+            if dmy is not None and mdy is not None:
+                found.append((m.start(), dmy, mdy))
+        for m in _NAMED_MONTH.finditer(line):  # "18 September 2025", "Feb 25, 2025": the same either way
+            day, month = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            fixed = _make(int(m.group(5)), month_number(month), int(day))
+            if fixed is not None:
+                found.append((m.start(), fixed, fixed))
+        for _, dmy, mdy in sorted(found, key=lambda f: f[0]):
             readings[DateOrder.DMY].append(dmy)
             readings[DateOrder.MDY].append(mdy)
     forward = {order: sum(x < y for x, y in zip(ds, ds[1:], strict=False)) for order, ds in readings.items()}

@@ -16,9 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "label_phrases", "label_score", "label_tokens",
-           "reads_as_label",
-           "normalise", "value_words"]
+__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases", "label_score",
+           "label_tokens", "reads_as_label", "normalise", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -265,7 +264,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente"),
     "customer": _p(
-        "bill to|billed to|ship to|sold to|invoice to|deliver to|customer|client|billing address|"
+        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|customer|client|billing address|"
         "shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
@@ -321,7 +320,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
                   "telefoon|telefoonnummer|mobiel|telefono|telefono de contacto|numero de telefono|cellulare|"
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
-                  "recapito|numero di telefono|telefonnr"),
+                  "recapito|numero di telefono|telefonnr|telefon tagsuber|phone daytime|telephone daytime|"
+                  "telefoon overdag|telephone de jour|telefono diurno"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
                     "signature of claimant|assinatura"),
 }
@@ -513,6 +513,12 @@ def label_strength(text: str) -> float:
     toks = label_tokens(text)
     return max((label_score(toks, phrases, concept) for concept, phrases in _CONCEPTS.items()), default=0.0) \
         if toks else 0.0
+
+
+def known_label_words(toks: tuple[str, ...]) -> bool:
+    """Whether every one of a text's label tokens is a word of some known label ("Customer Name", not "Jersey
+    City", whose "jersey" no label has)."""
+    return bool(toks) and all(t in _VOCAB or t in _NUMBER_WORDS.values() for t in toks)
 
 
 def reads_as_label(text: str) -> bool:

@@ -44,8 +44,10 @@ def _title(toks: set[str]) -> bool:
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk".split())
-_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b", re.I)
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk"
+    .split())
+_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
+                       r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
@@ -82,16 +84,21 @@ def legal_form(text: str) -> bool:
     return False
 
 
+#: an Irish Eircode ("D02 X285", "H97 62A9") and a Canadian postal code ("M5V 2T6")
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
+_CANADIAN = r"[A-Z]\d[A-Z]\s?\d[A-Z]\d"
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
-                 r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, then plain codes
-_POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
+                 _EIRCODE, _CANADIAN,
+                 r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, Irish, Canadian, then plain codes
+_POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})", rf"({_EIRCODE})",
+                rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})")
 
 
 def split_postal_city(text: str) -> tuple[str, str] | None:
     """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
     "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
     t = " ".join(text.split())
-    if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:4]):  # a postal code alone ("2018 PL", "YO1 6PC")
+    if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:-1]):  # a postal code alone ("2018 PL", "YO1 6PC")
         return t, ""
     for pat in _POSTAL_FIRST:
         if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):
@@ -447,23 +454,31 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
 
 
 #: where a bare "$" is not the US dollar: addresses of Canada, Australia and New Zealand (a province or state
-#: code with its postcode, or the country named), and against them those of the United States (state and ZIP)
+#: code with its postcode, the country named, its telephone code), and against them those of the United States
+#: (state and ZIP)
 _DOLLAR_COUNTRIES = (
     ("CAD", re.compile(r"\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bCanada\b")),
-    ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+\d{4}\b|\bAustralia\b|\bABN\s?\d")),
-    ("NZD", re.compile(r"\bNew Zealand\b")),
+    ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s+\d{4}\b|\bAustralia\b|\bABN\s?\d|\+61[\s(]*\d")),
+    ("NZD", re.compile(r"\bNew Zealand\b|\+64[\s(]*\d")),
 )
 #: a tax line of a sales tax only Canada levies, with its rate or amount
 _CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
 _US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
                          r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b|\b(?:USA|United States)\b")
+#: a label before a state's code makes it no state: "Customer ID 50004" is no address in Idaho
+_ID_LABEL_BEFORE = re.compile(r"(?i)\b(?:customer|client|account|member|tax|vat|user|order|vendor|supplier|employee|"
+                              r"patient|policy|reference|ref)\.?\s*$")
+
+
+def _us_address(line: str) -> bool:
+    return any(not _ID_LABEL_BEFORE.search(line[:m.start()]) for m in _US_ADDRESS.finditer(line))
 
 
 def _dollar_country(doc: SpanDoc) -> str | None:
     """The dollar of a domestic invoice outside the US: two lines or more (the issuer's address and the
     customer's) name one country, and no line names another or the US."""
     lines = [" ".join(s.text for s in doc.lines[key]) for key in doc.line_keys]
-    if any(_US_ADDRESS.search(line) for line in lines):
+    if any(_us_address(line) for line in lines):
         return None
     counts = {code: sum(bool(pattern.search(line)) for line in lines) for code, pattern in _DOLLAR_COUNTRIES}
     # Canada's own sales taxes ("HST 13%", "GST 5%" and "PST 7%", "TPS" and "TVQ") name the country once is enough

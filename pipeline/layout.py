@@ -147,11 +147,34 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+#: an Italian legal form whose "l" OCR read as a capital I or a one ("S.r.I.", "s.r.1")
+_SRL_MISREAD = re.compile(r"([Ss]\.\s?[Rr]\.\s?)[I1|](\.?,?)")
+#: the German legal form OCR cut in two at its change of case ("Gm bH", "G mbH")
+_GMBH_PARTS = frozenset({("Gm", "bH"), ("G", "mbH"), ("Gmb", "H")})
+
+
+def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with the legal forms OCR misread in a company's name as printed: "S.r.I." → "S.r.l.",
+    "Gm bH" → "GmbH" (two words on one line, close together)."""
+    out: list[RawWord] = []
+    for w in words:
+        if m := _SRL_MISREAD.fullmatch(w.text):
+            w = replace(w, text=m.group(1) + ("l" if m.group(1)[2:3].islower() else "L") + m.group(2))
+        prev = out[-1] if out else None
+        if (prev is not None and (prev.text, w.text.rstrip(",")) in _GMBH_PARTS
+                and w.x0 - prev.x1 < (w.y1 - w.y0)):
+            out[-1] = replace(prev, text=prev.text + w.text, x1=w.x1)
+            continue
+        out.append(w)
+    return out
+
+
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_glued_word`), zeros
-    read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters."""
+    read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters,
+    legal forms misread in names (:func:`legal_form_words`) as printed."""
     parts = [replace(part, text=letter_zero(part.text)) for w in words for part in split_glued_word(w)]
-    return state_zero(parts)
+    return legal_form_words(state_zero(parts))
 
 
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")

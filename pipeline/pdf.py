@@ -61,6 +61,9 @@ _ZAPF = str.maketrans({"3": "✓", "4": "✔", "5": "✕", "6": "✖", "7": "✗
                        "q": "❑", "r": "❒"})
 #: never render a page for OCR below this resolution, even when its scan is coarser
 _MIN_RENDER_DPI = 100
+#: a value set in a style of its own ("01/06/2025", "#4711", "€12,00") right after its label's letters with no
+#: space between them (a label wider than its table cell runs into the value): the start of the value's span
+_VALUE_START = re.compile(r"[\d#$€£¥₹]")
 
 
 @dataclass
@@ -162,23 +165,26 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
     horizontal: dict[tuple[int, int], bool] = {}
     dingbats: list[pymupdf.Rect] = []  # where the text is set in ZapfDingbats
+    span_starts: dict[tuple[int, int], list[tuple[float, str]]] = {}  # (x, text) of each span after a line's first
     for block in layout.get("blocks", []):
         for line_no, line in enumerate(block.get("lines", [])):
             dx, dy = pymupdf.Point(line["dir"]) * turn
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
-            dingbats += [pymupdf.Rect(span["bbox"]) for span in line.get("spans", [])
-                         if _DINGBATS.search(span.get("font", ""))]
+            spans = line.get("spans", [])
+            dingbats += [pymupdf.Rect(span["bbox"]) for span in spans if _DINGBATS.search(span.get("font", ""))]
+            span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
     units: dict[tuple[int, int], LineUnit] = {}
-    for x0, y0, x1, y1, word, block_no, line_no, _ in raw_words:
-        if not word.strip():
+    for x0, y0, x1, y1, whole, block_no, line_no, _ in raw_words:
+        if not whole.strip():
             continue
-        if dingbats and any(r.contains(pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2)) for r in dingbats):
-            word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
-        rect = pymupdf.Rect(x0, y0, x1, y1) * matrix
         key = (block_no, line_no)
-        unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
-        unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
+        for wx0, wx1, word in _split_at_value_span(x0, x1, whole, span_starts.get(key, [])):
+            if dingbats and any(r.contains(pymupdf.Point((wx0 + wx1) / 2, (y0 + y1) / 2)) for r in dingbats):
+                word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
+            rect = pymupdf.Rect(wx0, y0, wx1, y1) * matrix
+            unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
+            unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
     try:  # a fillable form: its fields' values, not their appearance streams
         lines = apply_form_fields(page, list(units.values()), matrix)
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
@@ -200,6 +206,23 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         units=lines, chars=chars, garbled=_garbled("".join(text)),
         width=page.rect.width, height=page.rect.height,
     )
+
+
+def _split_at_value_span(x0: float, x1: float, word: str,
+                          starts: list[tuple[float, str]]) -> list[tuple[float, float, str]]:
+    """A text-layer word as ``(x0, x1, text)`` parts: split where a value set in a span of its own starts right
+    after a label's letters (``vencimiento01/06/2025``: the bold label ran into the date's cell), else whole.
+    Only a label of two letters or more ending in a letter, a dot, a colon or a bracket and a value starting
+    with a digit or a sign count, so a word in two colours or with a superscript (``m²``, ``1st``) stays whole."""
+    for sx, text in starts:
+        if not x0 < sx < x1 or not text or text[0].isspace():
+            continue
+        head = text.split()[0]
+        left = word[:-len(head)] if word.endswith(head) else ""
+        if (left and _VALUE_START.match(head) and (left[-1].isalpha() or left[-1] in ".:)")
+                and sum(c.isalpha() for c in left) >= 2):
+            return [(x0, sx, left), (sx, x1, head)]
+    return [(x0, x1, word)]
 
 
 def _has_drawings(page: pymupdf.Page, minimum: int = 1) -> bool:

@@ -186,6 +186,19 @@ def test_unsigned_claim_and_unticked_boxes() -> None:
     assert result.data["police_report_filed"] is False
 
 
+@pytest.mark.parametrize("stacked", [False, True])
+@pytest.mark.parametrize("city", ["Jersey City", "Fergal Ville"])
+def test_a_city_whose_name_ends_in_a_label_word_is_a_city(city: str, stacked: bool) -> None:
+    """"Jersey City" ends on the word for city, but "Jersey" is no label's word: beside its label or under it
+    (a boxed form), it is the value, not a caption."""
+    rows = [*CLAIM[:4], [(0.1, "Street:"), (0.4, "5 Elm Road")], [(0.1, "City:"), (0.4, city)],
+            [(0.1, "ZIP code:"), (0.4, "07302")], *CLAIM[7:]]
+    if stacked:
+        rows[5:7] = [[(0.1, "City")], [(0.1, city)], [(0.1, "ZIP code")], [(0.1, "07302")]]
+    address = _run(layout(rows), ClaimForm).data["address"]
+    assert (address["city"], address["postal_code"]) == (city, "07302")
+
+
 class PurchaseOrder(DocumentSchema):
     """A user-defined type the baseline has no lexicon for."""
 
@@ -506,6 +519,9 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
     ("67-344 Poznań", ("67-344", "Poznań")), ("BS1 8NY Bristol", ("BS1 8NY", "Bristol")),
     ("Madison, WI 53749", ("53749", "Madison")), ("London SW1A 1AA", ("SW1A 1AA", "London")), ("Raleigh", None),
     ("600016 Chennai", ("600016", "Chennai")), ("YO1 6PC", ("YO1 6PC", "")),
+    ("H97 62A9", ("H97 62A9", "")), ("D02 X285 Dublin", ("D02 X285", "Dublin")),  # Irish Eircodes
+    ("Dublin, D02 X285", ("D02 X285", "Dublin")),
+    ("M5V 2T6 Toronto", ("M5V 2T6", "Toronto")), ("Toronto, ON M5V 2T6", ("M5V 2T6", "Toronto")),  # Canadian
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected
@@ -772,6 +788,8 @@ def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: 
 @pytest.mark.parametrize(("address", "code"), [
     ("Toronto, ON M5V 2T6", "CAD"), ("Sydney NSW 2000", "AUD"), ("Auckland 1010, New Zealand", "NZD"),
     ("Austin, TX 78701", "USD"), ("Leeds LS1 4AP", "USD"),
+    ("Wrightshire, VIC, 2194", "AUD"), ("Tel +61 2 9374 4000", "AUD"), ("+64 9 379 0000", "NZD"),
+    ("NT J8P 2E2 Customer ID 50004", "CAD"),  # "ID 50004" is a customer number, not an address in Idaho
 ])
 def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: str, code: str) -> None:
     rows = [[(0.05, "Acme Tools Ltd")], [(0.05, "12 King Street")], [(0.05, address)],
@@ -783,6 +801,18 @@ def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: 
     # a US address anywhere leaves the dollar American
     rows.insert(4, [(0.05, "Ship to: 9 Elm St, Austin, TX 78701")])
     assert _run(layout(rows), Invoice).data["currency"] == "USD"
+
+
+@pytest.mark.parametrize("address", ["Gonzalezport, AB V2V 2N8", "Harrogate HG1 2RT"])
+def test_a_line_with_a_canadian_or_british_postal_code_is_no_issuer(address: str) -> None:
+    """A big address line above a small name: its postal code makes it part of an address, not the name."""
+    rows = [[(0.08, "INVOICE")], [(0.08, "Johnson-Crawford")], [(0.08, "3498 Stacy Extension Apt. 100")],
+            [(0.08, address)], [(0.08, "Bill To"), (0.55, "Invoice Number"), (0.8, "261994")],
+            [(0.08, "Phillips PLC"), (0.55, "Date of Issue"), (0.8, "2025-10-25")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")], [(0.6, "Total"), (0.8, "120.00")]]
+    words = layout(rows, heights={0: 0.025, 1: 0.012, 3: 0.016})
+    assert _run(words, Invoice).data["vendor_name"] == "Johnson-Crawford"
 
 
 def test_the_city_under_the_issuers_street_is_no_name_whatever_its_height() -> None:
@@ -1062,7 +1092,8 @@ def test_the_taxable_value_of_a_gst_invoice_is_its_subtotal(label: str) -> None:
     assert (result.data["subtotal"], result.data["tax"], result.data["total"]) == ("3726.01", "670.68", "4396.69")
 
 
-@pytest.mark.parametrize("name", ["Sakura Office Supply K.K.", "Hendricks Moving Bros.", "Vega Trading Intl."])
+@pytest.mark.parametrize("name", ["Sakura Office Supply K.K.", "Hendricks Moving Bros.", "Vega Trading Intl.",
+                                  "Bastida y Hernando S.Coop.", "Catalán & Asociados S.L.N.E."])
 def test_a_name_ending_on_an_abbreviation_is_no_sentence(name: str) -> None:
     rows = [[(0.08, name), (0.78, "INVOICE")], [(0.08, "319 King Road")], [(0.08, "BILL TO"), (0.6, "INVOICE NO."),
             (0.86, "26-8188")], [(0.08, "Silver Fern Holdings"), (0.6, "Terms"), (0.86, "7 days")],

@@ -20,6 +20,7 @@ from pipeline.layout import (
     LineUnit,
     RawWord,
     is_garbage,
+    legal_form_words,
     letter_zero,
     order_lines,
     split_glued_word,
@@ -107,6 +108,25 @@ def test_text_layer_ligatures_are_written_out(tmp_path: Path):
     with pymupdf.open(str(path)) as raw:  # the file really holds ligatures
         assert any("\ufb03" in w[4] or "\ufb04" in w[4] for w in raw[0].get_text("words"))
     assert texts(load(path)) == ["Marlow", "Office", "Supply,", "fluffy", "waffles"]
+
+
+def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Path):
+    """A bold label wider than its table cell runs into the value set beside it: the text layer holds one word
+    ("vencimiento01/06/2025"); where the value's own span starts a digit or a sign, it is two."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for x, y, text, font in [(300, 100, "Fecha de vencimiento", "hebo"), (300 + pymupdf.get_text_length(
+            "Fecha de vencimiento", "hebo", 10), 100, "01/06/2025", "helv"), (300, 130, "Total:", "hebo"),
+            (300 + pymupdf.get_text_length("Total:", "hebo", 10), 130, "$12.00", "helv"),
+            (300, 160, "AC", "hebo"), (300 + pymupdf.get_text_length("AC", "hebo", 10), 160, "ME Tools", "helv"),
+            (300, 190, "m", "helv"), (300 + pymupdf.get_text_length("m", "helv", 10), 186, "2", "hebo")]:
+        page.insert_text((x, y), text, fontname=font, fontsize=10)
+    doc.save(tmp_path / "glued.pdf")
+    with pymupdf.open(str(tmp_path / "glued.pdf")) as raw:  # the text layer really runs them together
+        assert "vencimiento01/06/2025" in [w[4] for w in raw[0].get_text("words")]
+    words = texts(load(tmp_path / "glued.pdf"))
+    assert words[:6] == ["Fecha", "de", "vencimiento", "01/06/2025", "Total:", "$12.00"]
+    assert "vencimiento" in words and "ACME" in words and "m2" in words  # a two-style name, a unit: whole
 
 
 def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
@@ -433,6 +453,23 @@ def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(tex
 def test_a_state_code_read_with_a_zero_between_city_and_zip_is_the_letters(texts: list[str], fixed: list[str]):
     words = [RawWord(t, 10 + 60 * i, 10, 60 + 60 * i, 22) for i, t in enumerate(texts)]
     assert [w.text for w in state_zero(words)] == fixed
+
+
+@pytest.mark.parametrize(("texts", "fixed"), [
+    (["Rossi", "&", "Costa", "S.r.I."], ["Rossi", "&", "Costa", "S.r.l."]), (["Bianchi", "s.r.1"], ["Bianchi", "s.r.l"]),
+    (["Verdi", "S.R.I.,"], ["Verdi", "S.R.L.,"]),
+    (["Harz", "Feinkost", "Gm", "bH", "&", "Co."], ["Harz", "Feinkost", "GmbH", "&", "Co."]),
+    (["Elbe", "G", "mbH"], ["Elbe", "GmbH"]),
+    (["Gm", "bH"][::-1], ["bH", "Gm"]), (["S.r.", "I."], ["S.r.", "I."]),  # not in that order, not one word
+])
+def test_a_legal_form_ocr_misread_in_a_name_is_read_as_printed(texts: list[str], fixed: list[str]):
+    words = [RawWord(t, 10 + 60 * i, 10, 62 + 60 * i, 22) for i, t in enumerate(texts)]
+    assert [w.text for w in legal_form_words(words)] == fixed
+
+
+def test_a_legal_form_is_only_joined_from_words_close_together():
+    words = [RawWord("Gm", 10, 10, 40, 22), RawWord("bH", 200, 10, 230, 22)]  # two cells of a table
+    assert [w.text for w in legal_form_words(words)] == ["Gm", "bH"]
 
 
 def test_the_ocr_stage_reads_a_zero_among_letters_as_the_letter_o(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -177,6 +177,15 @@ def test_guess_date_order_reads_the_day_first_beside_an_address_of_a_country_tha
     assert guess_date_order(["69002 Lyon", address, "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.MDY
 
 
+def test_guess_date_order_reads_the_day_first_on_a_document_in_euro() -> None:
+    """An Irish invoice in English: nothing but its euro amounts says how its dates are written."""
+    assert guess_date_order(["Invoice Date 03/05/2026", "Balance Due EUR74,129.52"]) == DateOrder.DMY
+    assert guess_date_order(["Invoice Date 03/05/2026", "Total € 1,250.00"]) == DateOrder.DMY
+    assert guess_date_order(["Invoice Date 03/05/2026", "Total EURO 1,250.00"]) is None  # "EURO" is no code
+    # a US address or phone number still says month first, whatever the currency
+    assert guess_date_order(["Albany, NY 12202", "Invoice Date 03/05/2026", "Total € 1,250.00"]) == DateOrder.MDY
+
+
 def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     # issued 03/04/2023, due 05/03/2023: March 4th then May 3rd, not April 3rd then March 5th
     assert guess_date_order(["Date of Issue 03/04/2023", "Payment Due 05/03/2023"]) == DateOrder.MDY
@@ -184,6 +193,11 @@ def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     # the document's own dates outweigh an address: a French invoice to a customer in Austin, TX
     assert guess_date_order(["Austin, TX 78701", "Date 03/03/2021 Échéance 02/05/2021"]) == DateOrder.DMY
     assert guess_date_order(["Date 04/04/2021"]) is None  # nothing to compare
+    # a due date with its month named is the same either way: issued 11/01/2025 and due on 25 Feb 2025 was January
+    assert guess_date_order(["Invoice Date 11/01/2025", "Due 25 Feb 2025"]) == DateOrder.DMY
+    assert guess_date_order(["Date 11/09/2025", "Due Date: September 18, 2025"]) == DateOrder.DMY
+    assert guess_date_order(["Date 03/05/2026", "Due Date: April 17, 2026"]) == DateOrder.MDY
+    assert guess_date_order(["Date 03/05/2026", "Due Date: June 17, 2026"]) is None  # forward either way
     # both readings go forward (Nov 10 → Dec 10, Oct 11 → Oct 12): the French labels decide over the address
     assert guess_date_order(["Austin, TX 78701", "Facture n° Date Échéance", "10/11/2020 10/12/2020"]) == \
         DateOrder.DMY
