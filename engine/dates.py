@@ -239,8 +239,9 @@ _DAY_FIRST_WORDS = re.compile(
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
-    day first mean day first, and a US address or phone number month first, then an address of Australia, Britain,
-    Singapore or New Zealand day first, amounts in euro day first, and amounts in a bare "$" on a document that
+    day first mean day first, and a US address or phone number month first, dates with a named month written month
+    first ("Jul 30, 1978") month first, then an address of Australia, Britain, Singapore or New Zealand day first,
+    amounts in euro day first, and amounts in a bare "$" on a document that
     names no VAT month first.
     None when nothing hints either way."""
     lines = list(lines)
@@ -249,6 +250,8 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
     if order is None and any(_US_HINT.search(line) for line in lines):
         return DateOrder.MDY
+    if order is None and (named := _named_month_order(lines)) is not None:
+        return named  # the document writes its named dates month first ("Jul 30, 1978"): its numeric ones too
     if order is None and any(_DAY_FIRST_ADDRESS.search(line) for line in lines) and not any(
             _CONTINENTAL_ADDRESS.search(line) for line in lines):
         return DateOrder.DMY  # an Australian, British, Singaporean or New Zealand party, and no other country's
@@ -261,6 +264,19 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
 
 #: a date with its month named, which reads the same either way: "18 September 2025", "25 Feb 2025", "Feb 25, 2025"
 _NAMED_MONTH = re.compile(r"\b(?:(\d{1,2})\.?\s+([^\W\d_]{3,}\.?)|([^\W\d_]{3,}\.?)\s+(\d{1,2}),?)\s+(\d{4})\b")
+
+
+def _named_month_order(lines: list[str]) -> DateOrder | None:
+    """Month first where the document writes its dates with a named month only the American way, month before
+    day ("Jul 30, 1978", "March 5, 2026"); None otherwise (day before month is written in the US too)."""
+    first = day = 0
+    for line in lines:
+        for m in _NAMED_MONTH.finditer(line):
+            if m.group(3) and month_number(m.group(3)):
+                first += 1
+            elif m.group(2) and month_number(m.group(2)):
+                day += 1
+    return DateOrder.MDY if first and not day else None
 
 
 def _chronological_order(lines: Iterable[str]) -> DateOrder | None:

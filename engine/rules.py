@@ -44,7 +44,7 @@ def _title(toks: set[str]) -> bool:
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk"
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev"
     .split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
@@ -53,12 +53,13 @@ _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 # Street words and endings of the languages read (en, de, nl, fr, es, it, pl, pt); or a house number first.
-_HOUSE_FIRST = re.compile(r"\d+[a-z]?,?\s+\w", re.I)
+_HOUSE_FIRST = re.compile(r"\d+(?:/\d+)?[a-z]?,?\s+\w", re.I)  # "63/16 Johnson St": unit 63 of number 16
 #: a house number and a compass point ("2250 W Broadway", "88 N. Main"): a street, not a postcode and a city
 _COMPASS_STREET = re.compile(r"\d+\s+(?:[NSEW]|NE|NW|SE|SW)\.?\s+[A-Z0-9]")
 _STREET = re.compile(
     r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
+    r"flat(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|largo|calle|avda|avenida|"
     r"plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os)\b"
     r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"

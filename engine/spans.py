@@ -95,10 +95,12 @@ class Span(BaseModel):
 
 # Words that close a label when an identifier or a number follows them.
 _MARKERS = frozenset(
-    "no no. nr nr. n° nº n. # num num. núm. nummer number numer numéro numero nro nro. ref ref. réf. "
-    "invoice rechnung factuur facture faktura fattura factura receipt bill quittung beleg order bestellung "
+    "no no. nr nr. n° nº n. n.º n.° # num num. núm. nummer number numer numéro numero número nro nro. ref ref. réf. "
+    "invoice rechnung factuur facture faktura faktury fattura factura receipt bill quittung beleg order bestellung "
     "commande bestelling zamówienie pedido ordine".split()
 )
+#: the little words a label's markers are joined by ("N° de facture", "Número de factura", "Number of invoice")
+_MARKER_JOINS = frozenset("de du di del of".split())
 # A compound that ends in a word for "number" closes a label the same way ("Factuurnummer R890342").
 _COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}-?(?:nummer|numer|number|nr\.?)")
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
@@ -443,13 +445,16 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     # a marker near the start of a cell closes a label when an identifier or a number follows it
     # ("Invoice No. 123", "Rechnung Nr 5"); further in, it belongs to a description ("Pipe 15 mm - ref. 36")
     since = 0  # units since the cell start or the last label
-    for a, b in zip(out, out[1:], strict=False):
+    for k, (a, b) in enumerate(zip(out, out[1:], strict=False)):
         if a.marker and b.end - b.start == 1 and texts[b.start].lower().strip(".") in _TAX_WORDS:
             b.marker = True  # "FAKTURA VAT BUP238853", "TAX INVOICE" : the title goes on to the number
         if since <= 1 and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
                 and not b.strong:
             a.label_end, a.kinds = True, {SpanKind.LABEL}
-        since = 0 if a.label_end else since if a.marker and b.marker else since + 1
+        # two markers joined by a little word are one label ("N° de facture F-123", "Número de factura …")
+        joined = (k > 0 and out[k - 1].marker and b.marker and a.end - a.start == 1
+                  and texts[a.start].lower() in _MARKER_JOINS)
+        since = 0 if a.label_end else since if (a.marker and b.marker) or joined else since + 1
     return out
 
 

@@ -131,6 +131,20 @@ def letter_zero(text: str) -> str:
     return "".join(parts)
 
 
+#: an amount with two decimals whose zeros OCR read as the letter O ("EURO.00" for EUR0.00, "1O5.50", "£O.99"):
+#: an optional currency code or sign, then digits and O's in an amount's shape with at least one real digit
+_AMOUNT_WITH_O = re.compile(r"((?:[A-Z]{3})?[$€£¥₹]?)((?=[\dO.,]*\d)[\dO]{1,3}(?:[.,'][\dO]{3})*[.,][\dO]{2})")
+
+
+def amount_zero(text: str) -> str:
+    """``text`` with the letter O OCR read for a zero in an amount as the zero ("EURO.00" → "EUR0.00"); any
+    other word as it is (codes such as ``CO2`` or ``O.K.`` have no amount's shape)."""
+    m = _AMOUNT_WITH_O.fullmatch(text)
+    if m is None or "O" not in m.group(2):
+        return text
+    return m.group(1) + m.group(2).replace("O", "0")
+
+
 _STATE_ZERO = re.compile(r"0[A-Z]|[A-Z]0")
 _POSTCODE_AFTER_STATE = re.compile(r"\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]")
 
@@ -172,8 +186,9 @@ def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_glued_word`), zeros
     read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters,
-    legal forms misread in names (:func:`legal_form_words`) as printed."""
-    parts = [replace(part, text=letter_zero(part.text)) for w in words for part in split_glued_word(w)]
+    O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms misread in names
+    (:func:`legal_form_words`) as printed."""
+    parts = [replace(part, text=amount_zero(letter_zero(part.text))) for w in words for part in split_glued_word(w)]
     return legal_form_words(state_zero(parts))
 
 

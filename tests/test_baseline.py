@@ -16,7 +16,7 @@ from engine.dates import parse_date
 from engine.errors import EngineOptionsError
 from engine.numbers import parse_amount
 from engine.registry import create_engine
-from engine.rules import split_address_line, split_postal_city
+from engine.rules import split_address_line, split_postal_city, street_line
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
 from tests.layout import layout
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
@@ -525,6 +525,14 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected
+
+
+@pytest.mark.parametrize(("text", "street"), [
+    ("Flat 13 2 Susan Key", True), ("63/16 Johnson Key", True), ("4/12 Main St", True),  # a flat, a unit/number
+    ("Flat White Cafe", False), ("28195 Bremen", False), ("12/05/2024 Sale", False),
+])
+def test_street_line(text: str, street: bool) -> None:
+    assert street_line(text) is street
 
 
 # ----------------------------------------------------------------------------------------------- real invoices
@@ -1093,7 +1101,7 @@ def test_the_taxable_value_of_a_gst_invoice_is_its_subtotal(label: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["Sakura Office Supply K.K.", "Hendricks Moving Bros.", "Vega Trading Intl.",
-                                  "Bastida y Hernando S.Coop.", "Catalán & Asociados S.L.N.E."])
+                                  "Bastida y Hernando S.Coop.", "Catalán & Asociados S.L.N.E.", "Jacobi Jäckel e.V."])
 def test_a_name_ending_on_an_abbreviation_is_no_sentence(name: str) -> None:
     rows = [[(0.08, name), (0.78, "INVOICE")], [(0.08, "319 King Road")], [(0.08, "BILL TO"), (0.6, "INVOICE NO."),
             (0.86, "26-8188")], [(0.08, "Silver Fern Holdings"), (0.6, "Terms"), (0.86, "7 days")],

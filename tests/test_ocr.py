@@ -19,6 +19,7 @@ from pipeline.ingest import identify
 from pipeline.layout import (
     LineUnit,
     RawWord,
+    amount_zero,
     is_garbage,
     legal_form_words,
     letter_zero,
@@ -442,6 +443,15 @@ def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, 
 ])
 def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(text: str, fixed: str):
     assert letter_zero(text) == fixed
+
+
+@pytest.mark.parametrize(("text", "fixed"), [
+    ("EURO.00", "EUR0.00"), ("1O5.50", "105.50"), ("£O.99", "£0.99"), ("1,O00.00", "1,000.00"),
+    # no amount's shape, or no digit at all: as read
+    ("CO2", "CO2"), ("O.K.", "O.K."), ("NO.12", "NO.12"), ("OO.OO", "OO.OO"), ("EURO", "EURO"),
+])
+def test_an_o_ocr_read_for_a_zero_in_an_amount_is_the_zero(text: str, fixed: str):
+    assert amount_zero(text) == fixed
 
 
 @pytest.mark.parametrize(("texts", "fixed"), [

@@ -186,6 +186,15 @@ def test_guess_date_order_reads_the_day_first_on_a_document_in_euro() -> None:
     assert guess_date_order(["Albany, NY 12202", "Invoice Date 03/05/2026", "Total € 1,250.00"]) == DateOrder.MDY
 
 
+def test_guess_date_order_reads_month_first_where_named_dates_are_written_month_first() -> None:
+    """A US claim form: its date of birth "Jul 30, 1978" is written the American way, so "06/07/2026" is June 7th."""
+    assert guess_date_order(["Date of birth Jul 30, 1978", "Date of loss 06/07/2026"]) == DateOrder.MDY
+    assert guess_date_order(["Date of birth 30 Jul 1978", "Date of loss 06/07/2026"]) is None
+    # both ways on one document decide nothing; a language that writes the day first decides before
+    assert guess_date_order(["Issued March 5, 2026", "Due 30 April 2026", "Shipped 06/07/2026"]) is None
+    assert guess_date_order(["Born Jul 30, 1978", "Rechnung 06/07/2026"]) == DateOrder.DMY
+
+
 def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     # issued 03/04/2023, due 05/03/2023: March 4th then May 3rd, not April 3rd then March 5th
     assert guess_date_order(["Date of Issue 03/04/2023", "Payment Due 05/03/2023"]) == DateOrder.MDY
@@ -197,7 +206,7 @@ def test_guess_date_order_reads_ambiguous_dates_forward_in_time() -> None:
     assert guess_date_order(["Invoice Date 11/01/2025", "Due 25 Feb 2025"]) == DateOrder.DMY
     assert guess_date_order(["Date 11/09/2025", "Due Date: September 18, 2025"]) == DateOrder.DMY
     assert guess_date_order(["Date 03/05/2026", "Due Date: April 17, 2026"]) == DateOrder.MDY
-    assert guess_date_order(["Date 03/05/2026", "Due Date: June 17, 2026"]) is None  # forward either way
+    assert guess_date_order(["Date 03/05/2026", "Due Date: 17 June 2026"]) is None  # forward either way
     # both readings go forward (Nov 10 → Dec 10, Oct 11 → Oct 12): the French labels decide over the address
     assert guess_date_order(["Austin, TX 78701", "Facture n° Date Échéance", "10/11/2020 10/12/2020"]) == \
         DateOrder.DMY
@@ -313,6 +322,25 @@ def test_marker_labels_and_descriptions_with_references() -> None:
     t = _texts(spans)
     assert t["Rechnung Nr."] == {SpanKind.LABEL}
     assert t["Kupferrohr 15 mm - ref. 3677"] == {SpanKind.TEXT}
+
+
+@pytest.mark.parametrize(("text", "label", "number"), [
+    ("Número de factura INV-2024-4093", "Número de factura", "INV-2024-4093"),
+    ("N° de facture F-123", "N° de facture", "F-123"), ("Nr faktury FV/1/2024", "Nr faktury", "FV/1/2024"),
+    ("Factura n.º 2024-77", "Factura n.º", "2024-77"),
+])
+def test_markers_joined_by_a_little_word_close_a_label(text: str, label: str, number: str) -> None:
+    """A label and its number in one cell (a scan's gap, a label wider than its column): markers joined by "de"
+    are one label, so the number is a value of its own."""
+    _, spans = _spans_of([[(0.1, text)]])
+    t = _texts(spans)
+    assert t[label] == {SpanKind.LABEL} and SpanKind.IDENTIFIER in t[number]
+
+
+@pytest.mark.parametrize("text", ["Gastos de pedido 1", "Copia de factura 12"])
+def test_a_little_word_after_a_description_word_joins_no_label(text: str) -> None:
+    _, spans = _spans_of([[(0.1, text)]])
+    assert _texts(spans)[text] == {SpanKind.TEXT}
 
 
 def test_table_row_splits_a_leading_quantity() -> None:
