@@ -340,6 +340,102 @@ def _headerless(lines: list[list[Span]], columns: Sequence[Column],
     return rows if len(rows) >= 2 else []
 
 
+def _top_and_height(line: list[Span], words: Sequence[Word]) -> tuple[float, float]:
+    boxes = [words[i].bbox for s in line for i in s.word_indices]
+    heights = sorted(b[3] - b[1] for b in boxes)
+    return min(b[1] for b in boxes), heights[len(heights) // 2]
+
+
+def _text_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool:
+    """Whether a line holds only text inside the description column (no amount, date or box): a wrapped part
+    of a description."""
+    text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    if text is None:
+        return False
+    lo, hi = ranges[text]
+    return (any(x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x in line) and line[0].bbox[0] >= lo - 0.02
+            and line[-1].bbox[2] <= hi + 0.005 and not any(
+                x.amount is not None and not x.has(SpanKind.INTEGER) or x.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
+                for x in line))
+
+
+def _figures_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool:
+    """Whether a line holds a row's figures (an amount with decimals under a numeric column) and no text in the
+    description column: the figures of a row whose description is set on the lines around them."""
+    text_cols = {c.name for c in columns if not c.numeric}
+    numeric = {c.name for c in columns if c.numeric}
+    cols = [(x, _column_of(x, ranges, text_cols)) for x in line]
+    return (any(col in numeric and x.amount is not None and not x.has(SpanKind.INTEGER) for x, col in cols)
+            and not any(col in text_cols and x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x, col in cols))
+
+
+def _middle_parts(lines: list[list[Span]], k: int, above: list[list[Span]], ranges: dict[str, tuple[float, float]],
+                  columns: Sequence[Column], words: Sequence[Word]) -> tuple[list[list[Span]], list[list[Span]]]:
+    """For the figures-only line ``lines[k]``, the description lines set around it, centred on it (a table whose
+    cells are aligned to the middle: "Office chairs according to framework agreement no." over the figures,
+    "2024-17 of 12 March" under them): the text lines right under it, each within a line of the one before, and
+    as many of the text lines right above it (``above``, in order). ([], []) when there are none on either side."""
+    line = lines[k]
+    top, height = _top_and_height(line, words)
+    below: list[list[Span]] = []
+    last_top = top
+    for nxt in lines[k + 1:k + 4]:
+        if nxt[0].page != line[0].page or not _text_only(nxt, ranges, columns):
+            break
+        t, _ = _top_and_height(nxt, words)
+        if t - last_top > (0.9 if not below else 1.6) * height:
+            break
+        below.append(nxt)
+        last_top = t
+    if not below or not above:
+        return [], []
+    first_top, _ = _top_and_height(above[-1], words)
+    if above[-1][0].page != line[0].page or top - first_top > 0.9 * height:
+        return [], []
+    n = min(len(below), len(above))
+    return above[-n:], below[:n]
+
+
+def _head_of_first_row(row: TableRow, header: list[Span], texts: list[list[Span]], line: list[Span],
+                       columns: Sequence[Column], words: Sequence[Word]) -> None:
+    """The first lines of the first row's description where its cell is aligned to the middle or the bottom: the
+    text lines between the header and the row's figures, a row gap under the header and a line's leading apart
+    (see :func:`_heads_of_next_rows`)."""
+    text = next((c.name for c in columns if not c.numeric), None)
+    cell = row.cells.get(text or "")
+    if not cell or (texts[-1][0].page, texts[-1][0].line + 1) != (line[0].page, line[0].line) \
+            or header[0].page != line[0].page:
+        return
+    parts = [header, *texts, [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)] or line]
+    tops = [_top_and_height(part, words)[0] for part in parts]
+    height = _top_and_height(parts[-1], words)[1]
+    gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
+    if len(gaps) >= 2 and gaps[0] >= max(gaps[1:]) + 0.3 * height and max(gaps[1:]) < 1.6 * height:
+        row.cells[text] = [x for part in texts for x in part] + _lead(line, cell, texts[0][0].bbox[0])
+
+
+def _lead(line: list[Span], cell: list[Span], start: float) -> list[Span]:
+    """A description cell's spans with the ones of its line before them, from ``start`` on: a line that goes on
+    from the line above keeps the code or number it starts with ("2024-17 of 12 March"), which a row's own
+    first line would have had dropped as the item's code."""
+    return [x for x in line if x.bbox[0] >= start - 0.01 and x.bbox[2] <= cell[0].bbox[0] and x not in cell] + cell
+
+
+def _split_row(first: TableRow, second: TableRow, first_line: list[Span], line: list[Span],
+               columns: Sequence[Column], words: Sequence[Word]) -> bool:
+    """Whether two rows on consecutive lines are one row a scan's OCR cut in two: figures centred between a
+    description's two lines went some to the line above, some to the line below ("Ergonomic keyboard according
+    to framework  35.55" over "agreement no. 2024-17 of 12 March  1  35.55"). Each holds figures of columns the
+    other lacks, and the lines are a line's leading apart, not a row's."""
+    numeric = {c.name for c in columns if c.numeric}
+    a, b = set(first.cells) & numeric, set(second.cells) & numeric
+    if not a or not b or a & b or line[0].page != first_line[0].page or line[0].line != first_line[0].line + 1:
+        return False
+    top_a, height = _top_and_height(first_line, words)
+    top_b, _ = _top_and_height(line, words)
+    return top_b - top_a < 1.5 * height
+
+
 def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[Column],
                is_stop: Callable[[list[Span]], bool],
                is_skip: Callable[[list[Span]], bool] = lambda line: False) -> list[TableRow]:
@@ -351,10 +447,15 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     found_header = False
     wrapped: list[Span] = []  # the last line of the row above
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
-    for line in lines:
+    texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
+    header_line: list[Span] = []  # the table's header line, until its first row
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
         header = _header(line, words, columns)
         if header:
-            ranges, page, found_header = header, line[0].page, True
+            ranges, page, found_header, texts, header_line = header, line[0].page, True, [], line
             continue
         if not ranges:
             continue
@@ -366,15 +467,74 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if is_skip(line):
             continue
         row = _row(line, ranges, columns)
-        if row is not None:
+        if row is None and texts and _figures_only(line, ranges, columns):
+            above, below = _middle_parts(lines, k - 1, texts, ranges, columns, words)
+            if above:  # the description set around its figures: one row of them all
+                row = _row([x for part in (*above, line, *below) for x in part], ranges, columns)
+                if row is not None:
+                    taken = {id(part) for part in above}
+                    for chain in rests.values():
+                        chain[:] = [r for r in chain if id(r.line) not in taken]
+                    k += len(below)
+                    line = below[-1]
+        if row is not None and rows and wrapped and _split_row(rows[-1], row, wrapped, line, columns, words):
+            numeric = {c.name for c in columns if c.numeric}
+            for name, got in row.cells.items():  # one row whose figures OCR put on two lines: join them
+                start = rows[-1].cells[name][0].bbox[0] if rows[-1].cells.get(name) else got[0].bbox[0]
+                rows[-1].cells[name] = got if name in numeric else [*rows[-1].cells.get(name, []),
+                                                                     *_lead(line, got, start)]
+            wrapped, texts = line, []
+        elif row is not None:
+            if header_line and texts:
+                _head_of_first_row(row, header_line, texts, line, columns, words)
             rows.append(row)
-            wrapped = line
+            wrapped, texts, header_line = line, [], []
         elif rows and (rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words)):
             rests.setdefault(len(rows) - 1, []).append(rest)
             wrapped = line
+            texts.append(line)
         else:
             wrapped = []
+            if not _text_only(line, ranges, columns):
+                texts = []
+            elif texts and (line[0].page, line[0].line) == (texts[-1][0].page, texts[-1][0].line + 1):
+                texts.append(line)
+            else:
+                texts = [line]
     if not found_header:
         return _headerless(lines, columns, is_stop)
+    _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})
     _accept_rests(rows, rests, words)
     return rows
+
+
+def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
+                        lines: dict[tuple[int, int], list[Span]]) -> None:
+    """Give the text lines between two rows to the row below where they sit closer to it: a table whose cells are
+    aligned to the middle or the bottom sets a wrapped description's first lines above its figures' line, a row
+    gap (the cell padding) above them and a line's leading below ("Legal review for the new branch office in the
+    city centre, as" over "agreed in the offer  3  170,98 €  512,94 €"). The lines after the widest gap between
+    the row above and the row below, where that gap is clearly the widest and not the last, go to the row below."""
+    for i, chain in rests.items():
+        if not chain or i + 1 >= len(rows):
+            continue
+        below = rows[i + 1]
+        column = chain[0].column
+        head = below.cells.get(column)
+        last = chain[-1].line
+        if not head or below.line != (last[0].page, last[0].line + 1):
+            continue
+        parts = [chain[0].above, *(r.line for r in chain), [x for x in head if (x.page, x.line) == below.line]]
+        if not parts[-1]:
+            continue
+        tops = [_top_and_height(part, words)[0] for part in parts]
+        height = _top_and_height(parts[-1], words)[1]
+        gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
+        widest = max(range(len(gaps)), key=gaps.__getitem__)
+        others = [g for k, g in enumerate(gaps) if k != widest]
+        if widest == len(gaps) - 1 or not others or gaps[widest] < max(others) + 0.3 * height:
+            continue
+        moved = chain[widest:]
+        del chain[widest:]
+        below.cells[column] = [x for r in moved for x in r.line] + _lead(lines.get(below.line, []), head,
+                                                                          moved[0].line[0].bbox[0])

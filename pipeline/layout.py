@@ -163,18 +163,23 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
 
 #: an Italian legal form whose "l" OCR read as a capital I or a one ("S.r.I.", "s.r.1")
 _SRL_MISREAD = re.compile(r"([Ss]\.\s?[Rr]\.\s?)[I1|](\.?,?)")
+#: the "o.o." of the Polish "Sp. z o.o." with a zero OCR read for an o ("Sp. z 0.0.", "Sp. z o.0.")
+_OO_MISREAD = re.compile(r"[o0O]\.\s?[o0O]\.?,?")
 #: the German legal form OCR cut in two at its change of case ("Gm bH", "G mbH")
 _GMBH_PARTS = frozenset({("Gm", "bH"), ("G", "mbH"), ("Gmb", "H")})
 
 
 def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
     """``words`` with the legal forms OCR misread in a company's name as printed: "S.r.I." → "S.r.l.",
-    "Gm bH" → "GmbH" (two words on one line, close together)."""
+    "Sp. z 0.0." → "Sp. z o.o.", "Gm bH" → "GmbH" (two words on one line, close together)."""
     out: list[RawWord] = []
     for w in words:
         if m := _SRL_MISREAD.fullmatch(w.text):
             w = replace(w, text=m.group(1) + ("l" if m.group(1)[2:3].islower() else "L") + m.group(2))
         prev = out[-1] if out else None
+        if (prev is not None and prev.text == "z" and len(out) >= 2 and out[-2].text.rstrip(".").lower() == "sp"
+                and "0" in w.text and _OO_MISREAD.fullmatch(w.text)):
+            w = replace(w, text=w.text.replace("0", "o").replace("O", "o"))
         if (prev is not None and (prev.text, w.text.rstrip(",")) in _GMBH_PARTS
                 and w.x0 - prev.x1 < (w.y1 - w.y0)):
             out[-1] = replace(prev, text=prev.text + w.text, x1=w.x1)

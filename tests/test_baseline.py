@@ -732,6 +732,71 @@ def test_a_table_whose_every_line_under_a_row_is_a_rest_by_width_wraps() -> None
     assert [i["description"] for i in items] == ["Wartungsvertrag", "Bürostuhl Modell"]
 
 
+def _placed(rows: list[tuple[float, list[tuple[float, str]]]], height: float = 0.011) -> list[Word]:
+    """Words for lines set at given heights: ``(top, [(x, text), ...])``, one line each, in reading order."""
+    words = []
+    for line, (top, cells) in enumerate(rows):
+        for x, text in cells:
+            cx = x
+            for token in text.split():
+                w = len(token) * 0.008
+                words.append(Word(text=token, page=0, line=line, bbox=(cx, top, cx + w, top + height)))
+                cx += w + 0.0056
+    return words
+
+
+_HEAD = [(0.05, [(0.1, "Kestrel Print & Design")]), (0.09, [(0.6, "INVOICE 10442")]),
+         (0.2, [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.82, "Amount")])]
+_TOTAL = (0.4, [(0.6, "Total"), (0.82, "340.00")])
+
+
+def _figures(top: float, qty: str, price: str, amount: str) -> tuple[float, list[tuple[float, str]]]:
+    return top, [(0.56, qty), (0.65, price), (0.82, amount)]
+
+
+def test_a_description_set_around_its_figures_is_one_row() -> None:
+    """Cells aligned to the middle (an HTML table's default): a two-line description has its figures between
+    its lines, a three-line one on its middle line; the first line sits a row gap under the row above and a
+    line's leading over the figures."""
+    rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
+            (0.26, [(0.1, "Office chairs according to framework")]), _figures(0.2675, "2", "50.00", "100.00"),
+            (0.275, [(0.1, "agreement no. 2024-17 of 12 March")]),
+            (0.30, [(0.1, "Legal review for the new branch")]),
+            (0.315, [(0.1, "office in the city centre, as"), (0.56, "1"), (0.65, "150.00"), (0.82, "150.00")]),
+            (0.33, [(0.1, "agreed in the offer")]),
+            (0.355, [(0.1, "Courier"), (0.56, "1"), (0.65, "50.00"), (0.82, "50.00")]), _TOTAL]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [
+        ("Poster print", "40.00"), ("Office chairs according to framework agreement no. 2024-17 of 12 March", "100.00"),
+        ("Legal review for the new branch office in the city centre, as agreed in the offer", "150.00"),
+        ("Courier", "50.00")]
+
+
+def test_the_first_lines_of_a_description_aligned_to_the_bottom_belong_to_its_row() -> None:
+    """Figures on a description's last line: its first lines are the row's, also on the table's first row; lines
+    under a row a leading apart and a row gap above the next (cells aligned to the top) stay the row's."""
+    rows = [*_HEAD, (0.23, [(0.1, "Installation labour on site,")]),
+            (0.245, [(0.1, "two technicians"), (0.56, "1"), (0.65, "190.00"), (0.82, "190.00")]),
+            (0.275, [(0.1, "Poster print on"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
+            (0.29, [(0.1, "matt paper")]),
+            (0.315, [(0.1, "Courier"), (0.56, "1"), (0.65, "110.00"), (0.82, "110.00")]), _TOTAL]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Installation labour on site, two technicians",
+                                                 "Poster print on matt paper", "Courier"]
+
+
+def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
+    """A scan's OCR gave the price to the description's first line and the quantity and amount to its second."""
+    rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
+            (0.26, [(0.1, "Ergonomic keyboard according to"), (0.65, "125.00")]),
+            (0.2745, [(0.1, "2024-17 of 12 March"), (0.56, "2"), (0.82, "250.00")]),
+            (0.30, [(0.1, "Courier"), (0.56, "1"), (0.65, "50.00"), (0.82, "50.00")]), _TOTAL]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Poster print", "1", "40.00", "40.00"),
+        ("Ergonomic keyboard according to 2024-17 of 12 March", "2", "125.00", "250.00"), ("Courier", "1", "50.00", "50.00")]
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),

@@ -470,6 +470,8 @@ def test_a_state_code_read_with_a_zero_between_city_and_zip_is_the_letters(texts
     (["Verdi", "S.R.I.,"], ["Verdi", "S.R.L.,"]),
     (["Harz", "Feinkost", "Gm", "bH", "&", "Co."], ["Harz", "Feinkost", "GmbH", "&", "Co."]),
     (["Elbe", "G", "mbH"], ["Elbe", "GmbH"]),
+    (["Gągała", "Sp.", "z", "0.0."], ["Gągała", "Sp.", "z", "o.o."]), (["Sp.", "z", "o.0.,"], ["Sp.", "z", "o.o.,"]),
+    (["z", "0.0."], ["z", "0.0."]),  # no "Sp." before it
     (["Gm", "bH"][::-1], ["bH", "Gm"]), (["S.r.", "I."], ["S.r.", "I."]),  # not in that order, not one word
 ])
 def test_a_legal_form_ocr_misread_in_a_name_is_read_as_printed(texts: list[str], fixed: list[str]):
