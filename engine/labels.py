@@ -16,8 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases", "label_score",
-           "label_tokens", "reads_as_label", "normalise", "value_words"]
+__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases",
+           "label_score", "label_tokens", "reads_as_label", "normalise", "value_words"]
 
 
 @dataclass(frozen=True)

@@ -794,7 +794,8 @@ def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
     items = _run(_placed(rows), Invoice).data["line_items"]
     assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
         ("Poster print", "1", "40.00", "40.00"),
-        ("Ergonomic keyboard according to 2024-17 of 12 March", "2", "125.00", "250.00"), ("Courier", "1", "50.00", "50.00")]
+        ("Ergonomic keyboard according to 2024-17 of 12 March", "2", "125.00", "250.00"),
+        ("Courier", "1", "50.00", "50.00")]
 
 
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
@@ -883,7 +884,8 @@ def test_a_line_with_a_canadian_or_british_postal_code_is_no_issuer(address: str
             [(0.08, address)], [(0.08, "Bill To"), (0.55, "Invoice Number"), (0.8, "261994")],
             [(0.08, "Phillips PLC"), (0.55, "Date of Issue"), (0.8, "2025-10-25")],
             [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
-            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")], [(0.6, "Total"), (0.8, "120.00")]]
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.6, "Total"), (0.8, "120.00")]]
     words = layout(rows, heights={0: 0.025, 1: 0.012, 3: 0.016})
     assert _run(words, Invoice).data["vendor_name"] == "Johnson-Crawford"
 

@@ -466,7 +466,8 @@ def test_a_state_code_read_with_a_zero_between_city_and_zip_is_the_letters(texts
 
 
 @pytest.mark.parametrize(("texts", "fixed"), [
-    (["Rossi", "&", "Costa", "S.r.I."], ["Rossi", "&", "Costa", "S.r.l."]), (["Bianchi", "s.r.1"], ["Bianchi", "s.r.l"]),
+    (["Rossi", "&", "Costa", "S.r.I."], ["Rossi", "&", "Costa", "S.r.l."]),
+    (["Bianchi", "s.r.1"], ["Bianchi", "s.r.l"]),
     (["Verdi", "S.R.I.,"], ["Verdi", "S.R.L.,"]),
     (["Harz", "Feinkost", "Gm", "bH", "&", "Co."], ["Harz", "Feinkost", "GmbH", "&", "Co."]),
     (["Elbe", "G", "mbH"], ["Elbe", "GmbH"]),
