@@ -209,13 +209,15 @@ def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
 
 
 # A US postal address ("Albany, NY 12202") or phone number ("(580) 791-2344", "+1 627 022 5675").
-_US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}")
+_US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}|"
+                      r"(?<![\d.-])\d{3}([.-])\d{3}\1\d{4}(?![\d.-])")  # and "819.349.6021", "540-977-6333"
 
 
 # Addresses of English-speaking countries that write the day first: an Australian state and postcode ("Brisbane
-# QLD 4000"), a British postcode ("London W1U 3BW"), Singapore's, or the country named
+# QLD 4000"), a British postcode ("London W1U 3BW"), Singapore's, an Irish Eircode ("D02 X285"), or the country named
 _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
-                                r"\bSingapore\s\d{6}\b|\b(?:Australia|New Zealand|United Kingdom)\b")
+                                r"\bSingapore\s\d{6}\b|\b(?:Australia|New Zealand|United Kingdom|Ireland)\b|"
+                                r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s(?=\d*[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}\b")
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing
 _CONTINENTAL_ADDRESS = re.compile(r"\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")

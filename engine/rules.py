@@ -59,7 +59,7 @@ _COMPASS_STREET = re.compile(r"\d+\s+(?:[NSEW]|NE|NW|SE|SW)\.?\s+[A-Z0-9]")
 _STREET = re.compile(
     r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
-    r"flat(?=\s+\d)|"
+    r"flat(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|largo|calle|avda|avenida|"
     r"plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os)\b"
     r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
@@ -380,6 +380,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     if len(words) >= 3 and sum(len(w) <= 3 for w in words) * 2 >= len(words) and any(
             t in normalise("".join(words)) for t in _STRONG_TITLES):
         return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
+    if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
+        return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.6:

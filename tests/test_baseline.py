@@ -529,6 +529,7 @@ def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
 
 @pytest.mark.parametrize(("text", "street"), [
     ("Flat 13 2 Susan Key", True), ("63/16 Johnson Key", True), ("4/12 Main St", True),  # a flat, a unit/number
+    ("Apt. 807 30 Susan Ridgeway", True), ("Aptitude Labs", False),
     ("Flat White Cafe", False), ("28195 Bremen", False), ("12/05/2024 Sale", False),
 ])
 def test_street_line(text: str, street: bool) -> None:
@@ -1086,7 +1087,7 @@ def test_an_issuer_whose_legal_form_ocr_misread_is_not_taken_for_its_street(name
     assert _run(layout(rows), Invoice).data["vendor_name"] == name
 
 
-@pytest.mark.parametrize("title", ["REC H N U NG", "F a ktu ra", "TAX IN vo IC E"])
+@pytest.mark.parametrize("title", ["REC H N U NG", "F a ktu ra", "TAX IN vo IC E", "FACTU UR", "RECH NUNG"])
 def test_a_title_read_letter_spaced_is_no_issuer(title: str) -> None:
     rows = [[(0.1, title)], [(0.1, "Elbe Systeme")], [(0.1, "Mühlenweg 235, 8001 Zürich")],
             [(0.6, "Rechnung Nr."), (0.75, "RE-2026-4752")],

@@ -168,13 +168,19 @@ def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
 
 
 @pytest.mark.parametrize("address", ["Brisbane QLD 4000", "London W1U 3BW", "Singapore 238801",
-                                     "Auckland, New Zealand"])
+                                     "Auckland, New Zealand", "Dublin D02 X285", "Galway, Ireland"])
 def test_guess_date_order_reads_the_day_first_beside_an_address_of_a_country_that_writes_it_so(address: str) -> None:
     """A till receipt of an Australian, British or Singaporean shop, paid in a bare "$": the day first."""
     assert guess_date_order(["Harbour Fish & Chips", address, "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.DMY
     assert guess_date_order(["Portland, OR 97205", "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.MDY
     # with a party in a continental city as well, the address decides nothing: the bare "$" says month first
     assert guess_date_order(["69002 Lyon", address, "DATE 07/04/2026", "TOTAL $41.17"]) == DateOrder.MDY
+
+
+def test_guess_date_order_reads_a_north_american_phone_number_month_first() -> None:
+    assert guess_date_order(["Tel 819.349.6021x8886", "05/08/2025"]) == DateOrder.MDY
+    assert guess_date_order(["Phone 540-977-6333", "05/08/2025"]) == DateOrder.MDY
+    assert guess_date_order(["IBAN 123.456.7890.12", "05/08/2025"]) is None  # part of a longer number
 
 
 def test_guess_date_order_reads_the_day_first_on_a_document_in_euro() -> None:
