@@ -469,8 +469,11 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
         return 0.0
     best = 0.0
     exact = False
+    present = set(toks)
     for ph in phrases:
         p, n = ph.tokens, len(ph.tokens)
+        if not p or p[0] not in present:
+            continue  # every way of matching below needs all of the phrase's words, its first among them
         if toks == p:
             score, exact = 1.0, True
         elif toks[:n] == p:
