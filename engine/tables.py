@@ -341,6 +341,7 @@ def _headerless(lines: list[list[Span]], columns: Sequence[Column],
 
 
 def _top_and_height(line: list[Span], words: Sequence[Word]) -> tuple[float, float]:
+    """A line's top and its words' median height."""
     boxes = [words[i].bbox for s in line for i in s.word_indices]
     heights = sorted(b[3] - b[1] for b in boxes)
     return min(b[1] for b in boxes), heights[len(heights) // 2]
@@ -401,7 +402,7 @@ def _head_of_first_row(row: TableRow, header: list[Span], texts: list[list[Span]
     """The first lines of the first row's description where its cell is aligned to the middle or the bottom: the
     text lines between the header and the row's figures, a row gap under the header and a line's leading apart
     (see :func:`_heads_of_next_rows`)."""
-    text = next((c.name for c in columns if not c.numeric), None)
+    text = next((c.name for c in columns if not c.numeric and c.name in row.cells), None)
     cell = row.cells.get(text or "")
     if not cell or (texts[-1][0].page, texts[-1][0].line + 1) != (line[0].page, line[0].line) \
             or header[0].page != line[0].page:
