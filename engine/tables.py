@@ -397,11 +397,12 @@ def _middle_parts(lines: list[list[Span]], k: int, above: list[list[Span]], rang
     return above[-n:], below[:n]
 
 
-def _head_of_first_row(row: TableRow, header: list[Span], texts: list[list[Span]], line: list[Span],
-                       columns: Sequence[Column], words: Sequence[Word]) -> None:
-    """The first lines of the first row's description where its cell is aligned to the middle or the bottom: the
-    text lines between the header and the row's figures, a row gap under the header and a line's leading apart
-    (see :func:`_heads_of_next_rows`)."""
+def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], line: list[Span],
+                 columns: Sequence[Column], words: Sequence[Word]) -> None:
+    """The first lines of a row's description where its cell is aligned to the middle or the bottom: the text
+    lines between the line above them (``header``: the table's header, or the row above's line where they are no
+    rest of it) and the row's figures, a row gap under that line and a line's leading apart (see
+    :func:`_heads_of_next_rows`)."""
     text = next((c.name for c in columns if not c.numeric and c.name in row.cells), None)
     cell = row.cells.get(text or "")
     if not cell or (texts[-1][0].page, texts[-1][0].line + 1) != (line[0].page, line[0].line) \
@@ -449,14 +450,15 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     wrapped: list[Span] = []  # the last line of the row above
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
     texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
-    header_line: list[Span] = []  # the table's header line, until its first row
+    loose: list[list[Span]] = []  # those of them that are no rest of the row above
+    anchor: list[Span] = []  # the line above them: the header's or the last row's
     k = 0
     while k < len(lines):
         line = lines[k]
         k += 1
         header = _header(line, words, columns)
         if header:
-            ranges, page, found_header, texts, header_line = header, line[0].page, True, [], line
+            ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         if not ranges:
             continue
@@ -484,12 +486,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                 start = rows[-1].cells[name][0].bbox[0] if rows[-1].cells.get(name) else got[0].bbox[0]
                 rows[-1].cells[name] = got if name in numeric else [*rows[-1].cells.get(name, []),
                                                                      *_lead(line, got, start)]
-            wrapped, texts = line, []
+            wrapped, texts, loose, anchor = line, [], [], line
         elif row is not None:
-            if header_line and texts:
-                _head_of_first_row(row, header_line, texts, line, columns, words)
+            if anchor and loose and loose[0] is texts[0]:
+                _head_of_row(row, anchor, loose, line, columns, words)
             rows.append(row)
-            wrapped, texts, header_line = line, [], []
+            wrapped, texts, loose, anchor = line, [], [], line
         elif rows and (rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words)):
             rests.setdefault(len(rows) - 1, []).append(rest)
             wrapped = line
@@ -497,11 +499,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         else:
             wrapped = []
             if not _text_only(line, ranges, columns):
-                texts = []
+                texts, loose, anchor = [], [], []
             elif texts and (line[0].page, line[0].line) == (texts[-1][0].page, texts[-1][0].line + 1):
                 texts.append(line)
+                loose.append(line)
             else:
-                texts = [line]
+                texts, loose = [line], [line]
     if not found_header:
         return _headerless(lines, columns, is_stop)
     _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})

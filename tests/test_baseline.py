@@ -786,6 +786,19 @@ def test_the_first_lines_of_a_description_aligned_to_the_bottom_belong_to_its_ro
                                                  "Poster print on matt paper", "Courier"]
 
 
+def test_a_bottom_aligned_description_after_a_row_ending_on_a_code_is_read_whole() -> None:
+    """The row above ends on a line starting with a number ("2024-17 of 12 March"), so the next description's
+    first line is no rest of it (it starts left of that row's text): it is still the first line of the row below."""
+    rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
+            (0.26, [(0.1, "Ergonomic keyboard according to")]),
+            (0.275, [(0.1, "2024-17 of 12 March"), (0.56, "1"), (0.65, "57.30"), (0.82, "57.30")]),
+            (0.305, [(0.1, "SEO audit for the new")]),
+            (0.32, [(0.1, "branch office"), (0.56, "1"), (0.65, "50.00"), (0.82, "50.00")]), _TOTAL]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Poster print", "Ergonomic keyboard according to 2024-17 of 12 March",
+                                                 "SEO audit for the new branch office"]
+
+
 def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
     """A scan's OCR gave the price to the description's first line and the quantity and amount to its second."""
     rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
