@@ -160,6 +160,11 @@ def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: se
     return best
 
 
+def _description_column(columns: Sequence[Column], ranges: dict[str, tuple[float, float]]) -> str | None:
+    """The first text column the table's header shows: where a row's description is."""
+    return next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+
+
 def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
     for kind in prefer:
         for s in reversed(spans):
@@ -176,7 +181,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
         if col is not None:
             by_col.setdefault(col, []).append(s)
     row = TableRow(line=(line[0].page, line[0].line))
-    text_col = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    text_col = _description_column(columns, ranges)
     if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in by_col.get(text_col, [])):
         return None  # no description: a line of figures (a totals block), not an item
     for col in columns:
@@ -235,7 +240,7 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
              columns: Sequence[Column], words: Sequence[Word]) -> _Rest | None:
     """``line`` as a candidate rest of the row's description: only text or a number without decimals, starting
     where the description starts, right under it (``above`` is the row's last line) and inside its column."""
-    text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    text = _description_column(columns, ranges)
     desc = row.cells.get(text or "")
     if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
         return None
@@ -350,7 +355,7 @@ def _top_and_height(line: list[Span], words: Sequence[Word]) -> tuple[float, flo
 def _text_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool:
     """Whether a line holds only text inside the description column (no amount, date or box): a wrapped part
     of a description."""
-    text = next((c.name for c in columns if not c.numeric and c.name in ranges), None)
+    text = _description_column(columns, ranges)
     if text is None:
         return False
     lo, hi = ranges[text]
@@ -449,6 +454,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     found_header = False
     wrapped: list[Span] = []  # the last line of the row above
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
+    numeric = {c.name for c in columns if c.numeric}
     texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
     loose: list[list[Span]] = []  # those of them that are no rest of the row above
     anchor: list[Span] = []  # the line above them: the header's or the last row's
@@ -481,7 +487,6 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                     k += len(below)
                     line = below[-1]
         if row is not None and rows and wrapped and _split_row(rows[-1], row, wrapped, line, columns, words):
-            numeric = {c.name for c in columns if c.numeric}
             for name, got in row.cells.items():  # one row whose figures OCR put on two lines: join them
                 start = rows[-1].cells[name][0].bbox[0] if rows[-1].cells.get(name) else got[0].bbox[0]
                 rows[-1].cells[name] = got if name in numeric else [*rows[-1].cells.get(name, []),
