@@ -203,7 +203,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
         "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del|"
         # the sentence a letter ends with: "Prosimy o zapłatę do dnia 28-01-2022.", "Paiement attendu au plus tard le"
-        "prosimy o zaplate do dnia|zaplate do dnia|do dnia|paiement attendu au plus tard|au plus tard|"
+        "prosimy o zaplate do dnia|zaplate do dnia|do dnia|zaplata do|platnosc do|paiement attendu au plus tard|"
+        "au plus tard|"
         "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
         "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by"),
     "carried": _p(

@@ -44,8 +44,12 @@ def _title(toks: set[str]) -> bool:
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
-    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev"
+    "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
+    "eg kgaa mbh scom sll sau sal spk spp ska sca"
     .split())
+#: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
+_NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
+                        "sons sohne sohn hijos filhos zonen synowie".split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
@@ -317,28 +321,46 @@ def _legal_form_only(text: str) -> bool:
     return bool(words) and all(w in _LEGAL_FORMS or w in ("z", "and", "und") for w in words)
 
 
+def _name_tail_only(text: str) -> bool:
+    """Whether a text is only the word that ends a company's name, perhaps with a legal form ("Group", "e figli",
+    "& Sons Ltd")."""
+    words = re.findall(r"[^\W\d_]+", normalise(text).replace(".", ""))
+    return bool(words) and any(w in _NAME_TAILS for w in words) and all(
+        w in _NAME_TAILS or w in _LEGAL_FORMS or w in _CONNECTORS or w in ("and", "und", "e", "et", "y", "i")
+        for w in words)
+
+
 def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
     """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
-    Analytics Pty" over "Ltd"), whole: the form alone on the next line, aligned with the name on the left or the
-    right and printed at its size. Where the form alone was chosen (it carries a legal form), the name is the line
-    above."""
+    Analytics Pty" over "Ltd"), before the word that ends it ("Group", "e figli") or after a word that goes on
+    ("Giannelli, Bondumier e" over "Castioni e figli"), whole: the rest alone on the next line, aligned with the
+    name on the left, the right or the centre and printed at its size. Where the form alone was chosen (it
+    carries a legal form), the name is the line above."""
     key = doc.line_pos.get((span.page, span.line))
     if key is None:
         return found
     alone = _legal_form_only(span.text)
-    other_key = key - 1 if alone else key + 1
-    if not 0 <= other_key < len(doc.line_keys) or doc.line_keys[other_key][0] != span.page:
-        return found
+    # the next line, or the one after it where a line of smaller type beside the name wrapped in between
+    other_keys = [k for k in ((key - 1, key - 2) if alone else (key + 1, key + 2))
+                  if 0 <= k < len(doc.line_keys) and doc.line_keys[k][0] == span.page]
 
     def height(s: Span) -> float:
         return max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices)
 
     h = height(span)
-    for other in doc.lines[doc.line_keys[other_key]]:
+    # a name that ends on "e", "&" or a comma goes on ("Giannelli, Bondumier e" over "Castioni e figli")
+    last = found.value.split()[-1] if found.value.split() else ""
+    open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(","))
+    for other in (o for k in other_keys for o in doc.lines[doc.line_keys[k]]):
         name, form = (other, span) if alone else (span, other)
-        aligned = min(abs(name.bbox[0] - form.bbox[0]), abs(name.bbox[2] - form.bbox[2])) <= 1.5 * h
+        # aligned on the left, on the right, or centred (a till receipt's header)
+        aligned = min(abs(name.bbox[0] - form.bbox[0]), abs(name.bbox[2] - form.bbox[2]),
+                      abs(name.bbox[0] + name.bbox[2] - form.bbox[0] - form.bbox[2]) / 2) <= 1.5 * h
         close = 0 < form.bbox[1] - name.bbox[1] <= 2.0 * h
-        if not (aligned and close and 0.8 <= height(other) / h <= 1.25 and _legal_form_only(form.text)) \
+        tail = _legal_form_only(form.text) or (not alone and _name_tail_only(form.text)) or (
+            open_end and form.has(SpanKind.TEXT) and not any(c.isdigit() for c in form.text)
+            and not street_line(form.text))
+        if not (aligned and close and 0.8 <= height(other) / h <= 1.25 and tail) \
                 or not name.has(SpanKind.TEXT) or _legal_form_only(name.text) or not name_like(doc, name):
             continue
         head = found.value if not alone else name.text.strip(" ,;")
@@ -382,6 +404,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
     if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
         return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
+    if len(toks) <= 3 and (toks[-1] == "no" or re.search(r"(?:nummer|number|numero|numer)$", toks[-1])):
+        return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer"
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.6:
@@ -406,12 +430,16 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     spans = [s for s in doc.spans if set(s.word_indices) & set(word_indices)]
     if not spans:
         return None
-    anchor, lines = spans[0], []
+    # below the name's last line (a name wrapped onto two lines is no part of its address)
+    anchor = max(spans, key=lambda s: doc.line_pos[(s.page, s.line)])
+    lines: list[list[Span]] = []
     pos = doc.line_pos[(anchor.page, anchor.line)]
-    for key in doc.line_keys[pos + 1: pos + 4]:
+    # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
+    for key in doc.line_keys[pos + 1: pos + 6]:
         over = [s for s in doc.lines[key]
                 if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)]
-        if (not over or not all(s.has(SpanKind.TEXT) for s in over) or key[0] != anchor.page
+        postcode = split_postal_city(" ".join(s.text for s in over).strip(" ,")) is not None  # "N6 1YU", "5659AE"
+        if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over)) or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over)):
             break
         lines.append(over)
@@ -420,7 +448,10 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         return None  # no street and no postal code: a slogan or an opening-hours line
     first = next((i for i, t in enumerate(texts) if street_line(t)), 0)
     parts = [s for over in lines[first:] for s in over]
-    return Found(", ".join(s.text.strip(" ,") for s in parts), 0.4, [merge_spans(parts)])
+    # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
+    shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,"))
+             else ", ".join(s.text.strip(" ,") for s in over) for i, over in enumerate(lines) if i >= first]
+    return Found(", ".join(shown), 0.4, [merge_spans(parts)])
 
 
 #: currencies written with a bare "$" (besides the US dollar)

@@ -303,13 +303,16 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
     out: list[tuple[list[int], list[bool]]] = [([line[0]], [])]
     for prev, cur in zip(line, line[1:], strict=False):
         gap = words[cur].bbox[0] - words[prev].bbox[2]
-        if cw > 0 and gap > gap_factor * cw:
+        widths = (_char_width([words[prev]]), _char_width([words[cur]]))
+        # two words of a larger type than the line's (a name beside a small sender line) are measured by their own
+        # characters, so that the space of a large name is no cell break
+        if cw > 0 and gap > gap_factor * max(cw, min(widths)):
             out.append(([cur], []))
         else:
             out[-1][0].append(cur)
             # at most one character of either word: a space, or the figure space of "7 678,99" (one digit wide);
             # after a short digit group half a character more, as OCR boxes a narrow "1" tighter than its advance
-            own = max(_char_width([words[prev]]), _char_width([words[cur]]))
+            own = max(widths)
             slack = 1.5 if re.fullmatch(r"\d{1,3}", words[prev].text) else 1.05
             out[-1][1].append(gap <= max(cw, own) * slack or cw == 0)
     return out

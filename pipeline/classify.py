@@ -3,7 +3,8 @@
 The guess adds two kinds of evidence per registered type:
 
 - **keywords** — each type lists ``keywords`` (a ClassVar on its model): whole-word phrases, case and accents
-  ignored; a phrase of n words counts n; repeats count up to three times;
+  ignored; a phrase of n words counts n; repeats count up to three times; and ``keyword_patterns``, regular
+  expressions for marks no keyword spells (a masked card number), each match worth its points, three at most;
 - **field labels** — the share of the type's distinctive fields whose printed labels (the multilingual lexicon
   of :mod:`engine.labels`, or phrases made from the field names, so user types get it for free) occur in the
   document. Only labels no other registered type has count (an invoice number, a policy number — not a total
@@ -73,6 +74,11 @@ def _keyword_tokens(model: type[DocumentSchema]) -> tuple[tuple[str, ...], ...]:
     return tuple(t for t in (tuple(re.findall(r"\w+", _fold(k))) for k in model.keywords) if t)
 
 
+@lru_cache(maxsize=128)
+def _patterns(model: type[DocumentSchema]) -> tuple[tuple[re.Pattern[str], float], ...]:
+    return tuple((re.compile(p), float(points)) for p, points in model.keyword_patterns)
+
+
 def keyword_scores(text: str, schemas: list[type[DocumentSchema]] | None = None) -> dict[str, float]:
     """Keyword score of ``text`` for every registered type (or ``schemas``)."""
     folded = " " + " ".join(re.findall(r"\w+", _fold(text))) + " "
@@ -82,6 +88,8 @@ def keyword_scores(text: str, schemas: list[type[DocumentSchema]] | None = None)
         for tokens in _keyword_tokens(model):
             hits = folded.count(f" {' '.join(tokens)} ")
             score += min(hits, _MAX_REPEATS) * len(tokens)
+        for pattern, points in _patterns(model):
+            score += min(len(pattern.findall(text)), _MAX_REPEATS) * points
         scores[model.doc_type] = score
     return scores
 

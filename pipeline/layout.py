@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from engine.base import Word
 
-__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_glued_word", "to_words"]
+__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_bullets", "split_glued_word", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -77,14 +77,35 @@ _GLUED_AMOUNTS = re.compile(f"({_AMOUNT})({_AMOUNT})")
 #: are a dollar's own prefix ("US$", "NZ$") are no label
 _GLUED_SIGN = re.compile(r"([^\W\d_]{2,}[.:]?)([$€£¥₹]\s?\d[\d.,']*)")
 _DOLLAR_PREFIXES = frozenset({"US", "AU", "CA", "NZ", "HK", "MX", "SG"})
+#: a quantity and the amount beside it, its currency sign between them ("12$848.98": a row's column gap lost)
+_GLUED_QUANTITY = re.compile(r"(\d{1,4}(?:[.,]\d{1,3})?)([$€£¥₹]\d[\d.,']*)")
 #: one amount whose separators OCR misread ("1.245.53" for 1.245,53): thousands groups, then two decimals
 _ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
 
+#: a dot or bullet set between the parts of a line ("Harbour Ltd · 4 Quay St · Cork") that OCR ran into a word
+_GLUED_BULLET = re.compile(r"([·•∙])")
+
+
+def split_bullets(word: RawWord) -> list[RawWord]:
+    """``word`` cut where OCR ran a separating dot or bullet into it (``S.L.·``, ``·Ronda``, ``Ltd•Cork``): the
+    parts and the bullet as words of their own, each with its share of the box by characters."""
+    if len(word.text) < 2 or not _GLUED_BULLET.search(word.text):
+        return [word]
+    parts = [p for p in _GLUED_BULLET.split(word.text) if p]
+    step = (word.x1 - word.x0) / len(word.text)
+    out, pos = [], 0
+    for part in parts:
+        out.append(RawWord(part, word.x0 + pos * step, word.y0, word.x0 + (pos + len(part)) * step, word.y1,
+                           word.confidence))
+        pos += len(part)
+    return out
+
+
 def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
-    value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, or a
-    label and an amount with its currency sign;
+    value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, a
+    label and an amount with its currency sign, or a quantity and an amount with its sign (``12$848.98``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -98,6 +119,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair, "1.245.53" one amount
     if m is None and (m := _GLUED_SIGN.fullmatch(word.text)) is not None and m.group(1) in _DOLLAR_PREFIXES:
         m = None
+    if m is None:
+        m = _GLUED_QUANTITY.fullmatch(word.text)
     if m is None:
         return [word]
     first, second = m.group(1), m.group(2)
@@ -189,11 +212,13 @@ def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
 
 
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
-    """The words of one OCR'd line unit as printed: words run together split (:func:`split_glued_word`), zeros
+    """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
+    :func:`split_glued_word`), zeros
     read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters,
     O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms misread in names
     (:func:`legal_form_words`) as printed."""
-    parts = [replace(part, text=amount_zero(letter_zero(part.text))) for w in words for part in split_glued_word(w)]
+    parts = [replace(part, text=amount_zero(letter_zero(part.text)))
+             for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return legal_form_words(state_zero(parts))
 
 

@@ -74,6 +74,8 @@ class PageInfo(BaseModel):
     ocr_confidence: float | None = None
     image_path: Path | None = None
     words: int = 0
+    #: of ``words``, those a text-layer page holds only in its pictures (a logo, a letterhead), read by OCR
+    image_words: int = 0
 
 
 class Document(BaseModel):

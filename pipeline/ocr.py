@@ -1,10 +1,10 @@
 """The text/OCR stage: one input file in, a :class:`~pipeline.models.Document` out.
 
-For every page the words come from the best source available: the PDF text layer for born-digital pages,
-OCR (Tesseract by default, RapidOCR with ``ocr.engine = "rapidocr"``) for scans and image files, a character
-grid for plain text. Words are in reading order (page-wide lines top to bottom, words left to right) with
-boxes normalised to the page image kept in ``Document.images`` (for OCR'd pages that is the page as OCR saw
-it: turned upright and deskewed).
+For every page the words come from the best source available: the PDF text layer for born-digital pages (with
+the text of their pictures, a logo or a letterhead, read by OCR), OCR (RapidOCR by default, Tesseract with
+``ocr.engine = "tesseract"``) for scans and image files, a character grid for plain text. Words are in reading
+order (page-wide lines top to bottom, words left to right) with boxes normalised to the page image kept in
+``Document.images`` (for OCR'd pages that is the page as OCR saw it: turned upright and deskewed).
 
 Errors are typed (:mod:`pipeline.errors`): damaged, truncated, encrypted, oversized inputs fail at "ingest";
 a document with no readable word on any page fails with ``ocr.no_text``. Single blank pages are kept and
@@ -15,19 +15,23 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from pathlib import Path
 
+import pymupdf
 from PIL import Image
 
 from engine.base import Word
+from engine.rules import legal_form
 from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.images import encode_png, open_raster, resize_to_dpi
 from pipeline.layout import LineUnit, order_lines, repair_ocr_words, split_number_sign, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
-from pipeline.recognize import OcrPage, ocr_page
+from pipeline.recognize import OcrPage, ocr_page, read_image_text
 from pipeline.textfile import read_text, text_pages
 
 __all__ = ["load_document", "page_image_path"]
@@ -48,6 +52,7 @@ class _Page:
     source: TextSource
     image: Image.Image
     confidence: float | None = None
+    image_words: int = 0  # words of a text-layer page read from its pictures
 
 
 class _Clock:
@@ -60,6 +65,55 @@ class _Clock:
             return ocr_page(image, dpi, settings.ocr)
         finally:
             self.ocr += time.perf_counter() - started
+
+    def read_images(self, page: pymupdf.Page, text: pdf.PageText, settings: Settings) -> list[LineUnit]:
+        """Line units (page points) of the text in the pictures of a text-layer page (:func:`pdf.text_images`)."""
+        shots = pdf.text_images(page, text, settings.ocr, settings.limits)
+        units: list[LineUnit] = []
+        if not shots:
+            return units
+        started = time.perf_counter()
+        try:
+            for shot in shots:
+                sx, sy = shot.rect.width / shot.image.width, shot.rect.height / shot.image.height
+                read = read_image_text(shot.image, shot.dpi, settings.ocr)
+                if _repeats_a_line(read, text.units):
+                    continue
+                for unit in read:
+                    words = [replace(w, x0=shot.rect.x0 + w.x0 * sx, y0=shot.rect.y0 + w.y0 * sy,
+                                     x1=shot.rect.x0 + w.x1 * sx, y1=shot.rect.y0 + w.y1 * sy)
+                             for w in repair_ocr_words(unit.words)]
+                    units.append(LineUnit(words, horizontal=unit.horizontal))
+        finally:
+            self.ocr += time.perf_counter() - started
+        return units
+
+
+def _letters(words: list[str]) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", " ".join(words)).casefold() if ch.isalnum())
+
+
+def _repeats_a_line(picture: list[LineUnit], lines: list[LineUnit]) -> bool:
+    """Whether a picture's text is a line of the text layer again, or that line without its legal form: a logo
+    beside the printed name ("QualityHosting" over "QualityHosting AG"). Its words would only add a second,
+    larger candidate for the same name, which a model can take for a rival."""
+    seen = _letters([w.text for u in picture for w in u.words])
+    if not seen:
+        return True
+
+    def same(words: list[str]) -> bool:  # the picture's reading may differ by a letter ("Séding" for "Söding")
+        letters = _letters(words)
+        return letters == seen or (len(seen) >= 8 and SequenceMatcher(None, letters, seen).ratio() >= 0.9)
+
+    for line in lines:
+        words = [w.text for w in line.words]
+        if same(words):
+            return True
+        while words and legal_form(words[-1].strip(" ,.-")):
+            words.pop()
+            if same(words):
+                return True
+    return False
 
 
 def page_image_path(pages_dir: Path, sha256: str, index: int) -> Path:
@@ -101,8 +155,10 @@ def _load_pdf(source: SourceFile, settings: Settings, clock: _Clock) -> list[_Pa
                 pages.append(ocr)
             else:
                 image = pdf.render(page, settings.ocr.image_dpi, settings.limits)
+                pictured = clock.read_images(page, text, settings)
                 pages.append(_Page(
-                    units=text.units, width=text.width, height=text.height, coord_width=text.width,
+                    units=text.units + pictured, image_words=sum(len(u.words) for u in pictured),
+                    width=text.width, height=text.height, coord_width=text.width,
                     coord_height=text.height, source=TextSource.TEXT_LAYER, image=image,
                 ))
     finally:
@@ -178,7 +234,7 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
         infos.append(PageInfo(
             index=index, width=round(page.width, 2), height=round(page.height, 2), text_source=page.source,
             ocr_confidence=None if page.confidence is None else round(page.confidence, 4),
-            image_path=image_path, words=len(page_words),
+            image_path=image_path, words=len(page_words), image_words=page.image_words,
         ))
         if not page_words:
             logger.info("%s: page %d has no text (blank or unreadable)", source.source, index + 1)

@@ -1,5 +1,6 @@
 """PDF input through PyMuPDF: open within limits, read the text layer, decide which pages need OCR, and get a
-page's image for OCR (the embedded scan at native size when the page is one image, else a render).
+page's image for OCR (the embedded scan at native size when the page is one image, else a render), and the
+images of a text-layer page that may hold text of their own (a letterhead, a logo, a footer set as a picture).
 
 MuPDF's own console messages are switched off; its warnings are read per page instead, to tell a damaged
 page from a blank one.
@@ -33,11 +34,13 @@ from pipeline.layout import LineUnit, RawWord
 __all__ = [
     "PageImage",
     "PageText",
+    "TextImage",
     "needs_ocr",
     "ocr_image",
     "open_pdf",
     "load_page",
     "render",
+    "text_images",
 ]
 
 logger = logging.getLogger(__name__)
@@ -64,6 +67,11 @@ _MIN_RENDER_DPI = 100
 #: a value set in a style of its own ("01/06/2025", "#4711", "€12,00") right after its label's letters with no
 #: space between them (a label wider than its table cell runs into the value): the start of the value's span
 _VALUE_START = re.compile(r"[\d#$€£¥₹]")
+#: an image on a text-layer page is read for text of its own when it is at least this wide and tall (points):
+#: smaller ones are icons and bullets
+_MIN_TEXT_IMAGE_SIZE = (24.0, 8.0)
+#: ... and covers at most this share of the page (a larger one is a background or a scan under a text layer)
+_MAX_TEXT_IMAGE_COVER = 0.5
 
 
 @dataclass
@@ -84,6 +92,16 @@ class PageImage:
     image: Image.Image
     dpi: float
     native: bool
+
+
+@dataclass
+class TextImage:
+    """An image on a text-layer page rendered for OCR, and where it sits: ``rect`` in the page's displayed
+    coordinates (points), ``image`` at ``dpi``."""
+
+    rect: pymupdf.Rect
+    image: Image.Image
+    dpi: float
 
 
 def open_pdf(path: Path, limits: LimitSettings) -> pymupdf.Document:
@@ -332,3 +350,41 @@ def ocr_image(page: pymupdf.Page, text: PageText, settings: OCRSettings, limits:
         dpi = max(_MIN_RENDER_DPI, min(dpi, max(scan_dpis)))
     return PageImage(image=render(page, dpi, limits), dpi=dpi, native=False)
 
+
+def text_images(page: pymupdf.Page, text: PageText, settings: OCRSettings,
+                limits: LimitSettings) -> list[TextImage]:
+    """The images of a text-layer page that may hold text the text layer lacks — a letterhead or logo with the
+    issuer's name, a footer with the company's address and registration set as a picture — rendered at
+    ``settings.dpi``, the largest ``settings.image_text_max`` first.
+
+    An image counts when it is upright, at least :data:`_MIN_TEXT_IMAGE_SIZE` points, at most
+    :data:`_MAX_TEXT_IMAGE_COVER` of the page, and no word of the text layer sits on it (text printed over a
+    banner or a stamp is in the text layer already). Pages turned by ``/Rotate`` are left as they are."""
+    if settings.image_text_max <= 0 or page.rotation % 360:
+        return []
+    centres = [((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2) for u in text.units for w in u.words]
+    rects: list[pymupdf.Rect] = []
+    for info in page.get_image_info():
+        a, b, c, d, _, _ = info["transform"]
+        rect = pymupdf.Rect(info["bbox"]) & page.rect
+        if abs(b) > 1e-3 or abs(c) > 1e-3 or a <= 0 or d <= 0 or rect.is_empty:
+            continue  # turned, mirrored or off the page
+        if rect.width < _MIN_TEXT_IMAGE_SIZE[0] or rect.height < _MIN_TEXT_IMAGE_SIZE[1]:
+            continue
+        if _cover(page, tuple(rect)) > _MAX_TEXT_IMAGE_COVER or any(rect.contains(pymupdf.Point(c)) for c in centres):
+            continue
+        # the same image placed twice over itself is read once
+        if not any(max(abs(x - y) for x, y in zip(rect, r, strict=True)) < 1.0 for r in rects):
+            rects.append(rect)
+    out: list[TextImage] = []
+    for rect in sorted(rects, key=lambda r: -abs(r))[:settings.image_text_max]:
+        dpi = float(settings.dpi)
+        pixels = (rect.width / 72.0 * dpi) * (rect.height / 72.0 * dpi)
+        if pixels > limits.max_pixels:
+            dpi *= math.sqrt(limits.max_pixels / pixels) * 0.99
+        try:
+            pix = page.get_pixmap(dpi=max(1, int(dpi)), clip=rect, colorspace=pymupdf.csRGB, alpha=False)
+            out.append(TextImage(rect=rect, image=flatten(_pixmap_to_pil(pix)), dpi=dpi))
+        except Exception as exc:  # noqa: BLE001 - an image MuPDF cannot draw holds no text we can read
+            logger.debug("page %d: an image at %s cannot be rendered (%s)", page.number + 1, rect, exc)
+    return out

@@ -37,6 +37,7 @@ __all__ = [
     "find_tessdata",
     "get_recognizer",
     "ocr_page",
+    "read_image_text",
 ]
 
 logger = logging.getLogger(__name__)
@@ -59,6 +60,11 @@ _THRESHOLDING = "2"
 _TIMEOUT_S = 90.0
 #: median word height (pixels) under which Tesseract gets a second look at twice the size
 _SMALL_TEXT_PX = 14
+#: a word read in a picture on a text-layer page (a logo, a letterhead) is kept from this confidence: pictures
+#: that hold no text (a photo, a seal) read as a few unsure letters
+_MIN_IMAGE_WORD_CONFIDENCE = 0.75
+#: RapidOCR detects text in a picture of a born-digital page scaled to at most this many pixels on its longer side
+_PICTURE_MAX_SIDE = 960
 #: background grain (see _denoise_if_grainy) from which orientation and skew are judged on a despeckled copy
 _GRAIN = 4.0
 
@@ -293,7 +299,9 @@ class RapidOcrRecognizer(Recognizer):
 
     source = TextSource.RAPIDOCR
 
-    def __init__(self, settings: OCRSettings) -> None:
+    def __init__(self, settings: OCRSettings, *, max_side: int | None = None) -> None:
+        """``max_side``: detect text on the image scaled so that its longer side is at most this (for small
+        pictures; by default the shorter side is brought to 736 pixels, which makes a wide logo huge and slow)."""
         try:
             from rapidocr import RapidOCR
         except ImportError as exc:  # pragma: no cover - installed with the project
@@ -301,6 +309,8 @@ class RapidOcrRecognizer(Recognizer):
                 "rapidocr is not installed; install rapidocr==3.10.0 or use ocr.engine=tesseract"
             ) from exc
         params: dict[str, Any] = {"Global.use_cls": False, "Global.log_level": "critical"}
+        if max_side is not None:
+            params.update({"Det.limit_type": "max", "Det.limit_side_len": max_side})
         # the pipeline reads pages in parallel worker processes with one OCR thread each (OMP_THREAD_LIMIT=1):
         # two processes of two onnxruntime threads each on two cores read 40% slower than one thread each
         threads = os.environ.get("OMP_THREAD_LIMIT", "")
@@ -351,15 +361,16 @@ def _split_line(text: str, quad: np.ndarray, score: float) -> list[RawWord]:
     return words
 
 
-def get_recognizer(settings: OCRSettings) -> Recognizer:
+def get_recognizer(settings: OCRSettings, *, pictures: bool = False) -> Recognizer:
     """This thread's recognizer for ``settings.engine``: ``auto`` is RapidOCR (Tesseract where rapidocr is not
-    installed), ``rapidocr`` and ``tesseract`` name one."""
-    key = (settings.engine, settings.languages, settings.tessdata)
+    installed), ``rapidocr`` and ``tesseract`` name one. With ``pictures``, the one for small pictures on
+    born-digital pages (RapidOCR detecting at :data:`_PICTURE_MAX_SIDE` pixels at most)."""
+    key = (settings.engine, settings.languages, settings.tessdata, pictures)
     cache: dict[tuple[Any, ...], Recognizer] = getattr(_local, "recognizers", None) or {}
     _local.recognizers = cache
     if key not in cache:
         if settings.engine == "rapidocr" or (settings.engine == "auto" and _rapidocr_installed()):
-            cache[key] = RapidOcrRecognizer(settings)
+            cache[key] = RapidOcrRecognizer(settings, max_side=_PICTURE_MAX_SIDE if pictures else None)
         else:
             cache[key] = TesseractRecognizer(settings)
     return cache[key]
@@ -452,3 +463,32 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         page.source.value, len(confidences), rotation, skew, time.perf_counter() - started,
     )
     return page
+
+
+def read_image_text(image: Image.Image, dpi: float, settings: OCRSettings) -> list[LineUnit]:
+    """Text in a picture on a born-digital page (a logo, a letterhead, a footer set as an image), in the
+    picture's pixels, read by the engine ``settings.engine`` names without turning or deskewing (RapidOCR
+    detects on the picture at :data:`_PICTURE_MAX_SIDE` pixels at most: in a few hundredths of a second for a
+    logo). Only words of :data:`_MIN_IMAGE_WORD_CONFIDENCE` or more are kept, and only lines with a letter or
+    digit; a single letter set apart before or after the words of its line is a symbol of the logo (a disc
+    read as ``O``) and is dropped."""
+    recognizer = get_recognizer(settings, pictures=True)
+    kept: list[LineUnit] = []
+    for unit in recognizer.recognize(image, dpi):
+        words = [w for w in unit.words if w.confidence >= _MIN_IMAGE_WORD_CONFIDENCE
+                 and not is_garbage(w.text, w.confidence)]
+        while len(words) >= 2 and _set_apart(words[0], words[1]):
+            words = words[1:]
+        while len(words) >= 2 and _set_apart(words[-1], words[-2]):
+            words = words[:-1]
+        if any(ch.isalnum() for w in words for ch in w.text):
+            kept.append(LineUnit(words, unit.horizontal))
+    return kept
+
+
+def _set_apart(letter: RawWord, neighbour: RawWord) -> bool:
+    """A one-character word that is a logo's symbol, not a word of the name: a sign other than ``&`` or ``+``
+    (a disc read as ``@``), or a letter further from its neighbour than it is tall (a disc read as ``O``)."""
+    gap = neighbour.x0 - letter.x1 if neighbour.x0 >= letter.x1 else letter.x0 - neighbour.x1
+    return len(letter.text) == 1 and ((not letter.text.isalnum() and letter.text not in "&+")
+                                      or gap > letter.y1 - letter.y0)

@@ -53,6 +53,9 @@ class DocumentSchema(BaseModel):
     description: ClassVar[str] = ""
     #: Words whose presence suggests this type; used by the keyword classifier.
     keywords: ClassVar[tuple[str, ...]] = ()
+    #: Regular expressions for marks of this type that no keyword spells (a masked card number on a receipt),
+    #: each with the points a match is worth; matched against the document's text, at most three matches each.
+    keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = ()
 
     def rule_violations(self, tolerance: Decimal = Decimal("0.01")) -> list[RuleViolation]:
         """Business rules beyond field types; an empty list means the document passes."""

@@ -44,6 +44,13 @@ class Receipt(DocumentSchema):
         "eat in", "take away", "takeaway", "dine in", "thank you for visiting", "thank you for dining",
         # Portuguese tills
         "fatura simplificada", "numerário", "troco", "talão", "multibanco", "obrigado pela visita", "volte sempre",
+        "nr paragonu", "zapraszamy ponownie",
+    )
+    keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
+        # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")
+        (r"(?:[*xX•]{4}[ -]?){1,3}\d{4}\b|[*xX]{6,}\d{4}\b", 2.0),
+        # the time of the sale beside its date ("12.04.2024 12:27", "April 12, 2024 12:27:05")
+        (r"(?:\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})\s+(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b", 1.0),
     )
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

@@ -68,6 +68,43 @@ def write_invoice_pdf(path: Path, pages: int = 1) -> Path:
     return path
 
 
+def text_picture(text: str, fontsize: float = 22, dpi: int = 150, *, disc: bool = False) -> bytes:
+    """``text`` set in bold Helvetica and rendered as a PNG: a logo or letterhead that is only a picture (with
+    ``disc``, a filled circle before the text, as logos have)."""
+    lead = fontsize * 1.6 if disc else 0.0
+    width = fontsize * 0.62 * len(text) + 16 + lead
+    doc = pymupdf.open()
+    page = doc.new_page(width=width, height=fontsize * 1.8)
+    if disc:
+        page.draw_circle((8 + fontsize * 0.6, fontsize * 0.9), fontsize * 0.6, color=None, fill=(0.1, 0.2, 0.5))
+    page.insert_text((8 + lead, fontsize * 1.25), text, fontsize=fontsize, fontname="hebo", color=(0.1, 0.2, 0.5))
+    png = page.get_pixmap(dpi=dpi).tobytes("png")
+    doc.close()
+    return png
+
+
+def invoice_with_logo_pdf(path: Path, logo: str = "Harbourline Logistics", *, under_text: bool = False,
+                          printed: bool = False, disc: bool = False) -> Path:
+    """The invoice without its issuer's line, the issuer's name only in a picture at the top left (with
+    ``printed``, the issuer's line "ACME Supplies Ltd" printed too; with ``under_text``, also a picture behind
+    that line)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, y, text in INVOICE_LINES[0 if printed else 1:]:
+        page.insert_text((x, y + (10 if printed else 0)), text, fontsize=11, fontname="helv")
+    picture = text_picture(logo, disc=disc)
+    with Image.open(io.BytesIO(picture)) as shape:
+        width = 32 * shape.width / shape.height
+    page.insert_image(pymupdf.Rect(72, 34, 72 + width, 66), stream=picture)
+    if under_text:
+        page.insert_image(pymupdf.Rect(66, 66, 300, 86), stream=text_picture("Shadow Banner Text"), overlay=False)
+        page.insert_text((72, 80), INVOICE_LINES[0][2], fontsize=11, fontname="helv")
+    page.insert_image(pymupdf.Rect(560, 40, 572, 48), stream=text_picture("Icon"))  # an icon: too small to read
+    doc.save(path)
+    doc.close()
+    return path
+
+
 def render_page(doc: pymupdf.Document, index: int = 0, dpi: int = 200) -> Image.Image:
     """Page ``index`` of ``doc`` as a greyscale Pillow image."""
     pix = doc[index].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)

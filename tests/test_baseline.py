@@ -348,6 +348,29 @@ def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
     assert address == {"street": "Stationsweg 101", "city": "Amsterdam", "postal_code": "1059 FP"}
 
 
+def test_a_british_address_of_five_lines_ends_on_its_postcode() -> None:
+    rows = [[(0.3, "Roberts Ltd")], [(0.3, "Flat 12")], [(0.3, "Marsh Landing")], [(0.3, "Watsonton")],
+            [(0.3, "N6"), (0.345, "1YU")], [(0.3, "Tel. (0161) 4960746")], [(0.3, "Bread"), (0.7, "3.20")],
+            [(0.3, "TOTAL"), (0.7, "£3.20")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "Flat 12, Marsh Landing, Watsonton, N6 1YU"
+    rows[4] = [(0.3, "5659AE")]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "Flat 12, Marsh Landing, Watsonton, 5659AE"
+
+
+@pytest.mark.parametrize(("first", "second", "name"), [
+    ("Marc Diéguez Batalla", "S.A.", "Marc Diéguez Batalla S.A."),  # a legal form under a centred name
+    ("Giannelli, Bondumier e", "Castioni e figli", "Giannelli, Bondumier e Castioni e figli"),  # "e" goes on
+    ("Hart &", "Finch Bakery", "Hart & Finch Bakery"),
+])
+def test_a_till_receipts_centred_name_wrapped_onto_two_lines_is_whole(first: str, second: str, name: str) -> None:
+    centre = 0.4
+    rows = [[(centre - 0.004 * len(first), first)], [(centre - 0.004 * len(second), second)],
+            [(0.3, "Stretto Tedesco, 34")], [(0.3, "85040 Castelluccio")], [(0.3, "Tel. +39 351637993")],
+            [(0.2, "28/05/2024 19:31")], [(0.2, "Espresso"), (0.55, "1,80")], [(0.2, "TOTALE"), (0.55, "1,80 €")]]
+    data = _run(layout(rows), Receipt).data
+    assert (data["merchant_name"], data["merchant_address"]) == (name, "Stretto Tedesco, 34, 85040 Castelluccio")
+
+
 @pytest.mark.parametrize("slogan", ["Open 7 days", "Since 1987", "Store 0412"])
 def test_a_slogan_under_the_merchant_is_not_its_address(slogan: str) -> None:
     rows = [[(0.3, "Corner Coffee House")], [(0.3, slogan)], [(0.3, "C/ de Alcalá, 192")], [(0.3, "50107 Zaragoza")],
@@ -871,6 +894,60 @@ def test_a_name_wrapped_before_its_legal_form_is_read_whole(first: str, second: 
             [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
     result = _run(layout(rows), Invoice)
     assert result.data["vendor_name"] == name
+
+
+@pytest.mark.parametrize(("first", "second", "name"), [
+    ("Galuppi, Gozzi e Liverotti", "Group", "Galuppi, Gozzi e Liverotti Group"),  # a name's last word, no form
+    ("Orlando, Ginese e Durante", "e figli", "Orlando, Ginese e Durante e figli"),
+    ("Amado Aguirre Busquets", "S.L.", "Amado Aguirre Busquets S.L."),
+    ("Hermighausen Franke", "e.G.", "Hermighausen Franke e.G."),  # legal forms of the German and Spanish kinds
+    ("Jafet Laguna Coello", "S.Com.", "Jafet Laguna Coello S.Com."),
+])
+def test_a_wrapped_name_is_whole_also_past_a_wrapped_line_of_small_type(first: str, second: str, name: str) -> None:
+    """A letter's small sender line beside a large right-aligned name wraps too: the name's last word or legal
+    form is two lines down."""
+    head = [*_typeset("Busquets S.L. · Ronda Haydée Parra 85 · Almería,", 0.08, 0.05, 0, small=True),
+            *_typeset(first, 0.92, 0.05, 0, right=True), *_typeset("37536", 0.08, 0.075, 1, small=True),
+            *_typeset(second, 0.92, 0.085, 2, right=True)]
+    rows = [[(0.08, "Invoice no:"), (0.2, "INV-2024-0042")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.1, "Copper pipe"), (0.55, "4"), (0.65, "12.50"), (0.8, "50.00")], [(0.6, "Total"), (0.8, "170.00")]]
+    body = [w.model_copy(update={"line": w.line + 3}) for w in layout(rows, top=0.15)]
+    assert _run(head + body, Invoice).data["vendor_name"] == name
+
+
+def _typeset(text: str, x: float, y: float, line: int, *, small: bool = False, right: bool = False) -> list[Word]:
+    """Words of ``text`` on ``line`` in small (8 pt-ish) or large (16 pt-ish) type, from ``x`` or ending at it."""
+    cw, h = (0.008, 0.012) if small else (0.016, 0.024)
+    tokens = text.split()
+    if right:
+        x -= cw * (sum(len(t) for t in tokens) + 0.7 * (len(tokens) - 1))
+    words = []
+    for token in tokens:
+        words.append(Word(text=token, page=0, line=line, bbox=(x, y, x + cw * len(token), y + h)))
+        x += cw * (len(token) + 0.7)
+    return words
+
+
+@pytest.mark.parametrize("label", ["Kundennummer", "Account no.", "Klantnummer"])
+def test_a_reference_label_is_no_issuer(label: str) -> None:
+    rows = [[(0.6, "RECHNUNG")], [(0.08, "Hermighausen Franke e.G."), (0.6, "Rechnungs-Nr."), (0.8, "99-2026")],
+            [(0.08, "Döhnweg 28"), (0.6, "Rechnungsdatum"), (0.8, "28.04.2025")],
+            [(0.08, "99967 Genthin"), (0.6, label), (0.8, "738489")],
+            [(0.1, "Beschreibung"), (0.55, "Menge"), (0.65, "Preis"), (0.8, "Betrag")],
+            [(0.1, "Wartung"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Gesamt"), (0.8, "120,00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Hermighausen Franke e.G."
+
+
+def test_zaplata_do_is_a_due_date_label() -> None:
+    rows = [[(0.08, "Grupa Kwasek S.A."), (0.6, "Faktura VAT")],
+            [(0.08, "Numer faktury"), (0.3, "Data wystawienia"), (0.55, "Zapłata do")],
+            [(0.08, "B454016"), (0.3, "20.09.2025"), (0.55, "27.09.2025")],
+            [(0.1, "Nazwa"), (0.55, "Ilość"), (0.65, "Cena"), (0.8, "Kwota")],
+            [(0.1, "Usługa"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Razem"), (0.8, "120,00 zł")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2025-09-20", "2025-09-27")
 
 
 @pytest.mark.parametrize(("address", "code"), [

@@ -24,6 +24,7 @@ from pipeline.layout import (
     legal_form_words,
     letter_zero,
     order_lines,
+    split_bullets,
     split_glued_word,
     split_number_sign,
     state_zero,
@@ -209,6 +210,57 @@ def test_mixed_pdf_uses_text_layer_and_ocr_per_page(tmp_path: Path):
     scanned = [w.text for w in doc.words if w.page == 1]
     assert recall(scanned, F.invoice_words()) >= 0.85
     assert len(doc.images) == 3
+
+
+def test_the_pictures_of_a_text_layer_page_are_read_for_text(tmp_path: Path):
+    doc = load(F.invoice_with_logo_pdf(tmp_path / "logo.pdf"))
+    assert doc.pages[0].text_source is TextSource.TEXT_LAYER
+    assert doc.pages[0].image_words == 2
+    logo = [w for w in doc.words if w.text in ("Harbourline", "Logistics")]
+    assert [w.text for w in logo] == ["Harbourline", "Logistics"]
+    # placed where the picture is (x 72..315, y 34..66 of a 612 x 792 page), as the first line of the page
+    for w in logo:
+        assert 72 / 612 - 0.01 <= w.bbox[0] < w.bbox[2] <= 315 / 612 + 0.01
+        assert 34 / 792 - 0.01 <= w.bbox[1] < w.bbox[3] <= 66 / 792 + 0.01
+        assert w.line == 0 and w.confidence >= 0.6
+    assert "Icon" not in texts(doc)  # too small to hold text
+    assert recall(texts(doc), F.invoice_words()[3:]) == 1.0
+
+
+@pytest.mark.parametrize("engine", ["tesseract", "auto"])
+def test_a_logo_is_read_without_its_symbol(tmp_path: Path, engine: str):
+    s = Settings(ocr=OCRSettings(engine=engine))
+    doc = load(F.invoice_with_logo_pdf(tmp_path / "logo.pdf", "Bramble & Finch Ltd", disc=True), s)
+    assert [w.text for w in doc.words if w.line == 0] == ["Bramble", "&", "Finch", "Ltd"]  # Tesseract: "@" first
+    assert doc.pages[0].image_words == 4 and doc.pages[0].text_source is TextSource.TEXT_LAYER
+
+
+def test_an_issuer_printed_only_in_a_logo_is_read_from_it(tmp_path: Path):
+    from engine.base import EngineRequest
+    from engine.baseline import BaselineEngine, BaselineOptions
+    from schemas import Invoice
+
+    doc = load(F.invoice_with_logo_pdf(tmp_path / "logo.pdf"))
+    engine = BaselineEngine(BaselineOptions())
+    (result,) = engine.extract_batch([EngineRequest(id="logo", words=doc.words, target=Invoice)])
+    assert result.data["vendor_name"] == "Harbourline Logistics"
+    assert result.data["invoice_number"] == "INV-2024-0173"
+
+
+def test_a_picture_under_text_layer_words_and_image_text_max_zero_are_not_read(tmp_path: Path):
+    doc = load(F.invoice_with_logo_pdf(tmp_path / "banner.pdf", under_text=True))
+    assert "Banner" not in texts(doc)  # the text layer is printed over it: its own words are the page's
+    assert "Harbourline" in texts(doc) and doc.pages[0].image_words == 2
+    # a logo that repeats a printed line, with or without its legal form, adds no rival candidate for the name
+    for logo in ("ACME Supplies", "ACME SUPPLIES LTD"):
+        again = load(F.invoice_with_logo_pdf(tmp_path / "again.pdf", logo, printed=True))
+        assert again.pages[0].image_words == 0 and texts(again).count("Supplies") == 1
+    other = load(F.invoice_with_logo_pdf(tmp_path / "other.pdf", "ACME Logistics", printed=True))
+    assert other.pages[0].image_words == 2
+    s = settings()
+    s.ocr.image_text_max = 0
+    off = load(F.invoice_with_logo_pdf(tmp_path / "off.pdf"), s)
+    assert "Harbourline" not in texts(off) and off.pages[0].image_words == 0
 
 
 # --- documents without text -------------------------------------------------------------------------------
@@ -400,6 +452,7 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("1,453.1736,329.25", ["1,453.17", "36,329.25"]),
     ("107,73107,73", ["107,73", "107,73"]),
     ("DUE$120.77", ["DUE", "$120.77"]), ("TOTAL€12,00", ["TOTAL", "€12,00"]),  # a label, an amount and its sign
+    ("12$848.98", ["12", "$848.98"]), ("2.5€1.234,50", ["2.5", "€1.234,50"]),  # a quantity and an amount
     # one word as it is
     ("US$120.77", ["US$120.77"]), ("NZ$5.00", ["NZ$5.00"]), ("12:30", ["12:30"]),
     ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
@@ -415,6 +468,18 @@ def test_words_ocr_ran_together_are_split(text: str, parts: list[str]):
     assert [w.text for w in out] == parts
     assert out[0].x0 == word.x0 and out[-1].x1 == word.x1 and all(w.confidence == 0.9 for w in out)
     assert all(a.x1 < b.x0 for a, b in zip(out, out[1:]))  # the lost space between them
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("S.L.·", ["S.L.", "·"]), ("·Ronda", ["·", "Ronda"]), ("Ltd•Cork", ["Ltd", "•", "Cork"]),
+    ("37536·", ["37536", "·"]), ("·", ["·"]), ("Harbour", ["Harbour"]), ("12.50", ["12.50"]),
+])
+def test_a_bullet_ocr_ran_into_a_word_is_a_word_of_its_own(text: str, parts: list[str]):
+    word = RawWord(text, 100, 10, 100 + 10 * len(text), 22, 0.9)
+    out = split_bullets(word)
+    assert [w.text for w in out] == parts
+    assert out[0].x0 == word.x0 and out[-1].x1 == word.x1 and all(w.confidence == 0.9 for w in out)
+    assert all(a.x1 <= b.x0 for a, b in zip(out, out[1:]))
 
 
 def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -308,6 +308,25 @@ def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) 
     assert c.doc_type == "receipt" and c.reason is None, c.scores
 
 
+@pytest.mark.parametrize("lines", [
+    # a till receipt with no receipt word at all: a masked card number and the time of the sale give it away
+    ("Lopez-Walker", "607 Michael Haven Apt. 362", "Andersonburgh, YT X4X 1A7", "April 12, 2024 12:27",
+     "Trans 16352", "Tomatoes 11.73", "Subtotal 217.24", "AMOUNT DUE 217.24", "Card 217.24",
+     "**** **** **** 2051", "Tax 13% 24.99", "Thank you!"),
+    # a Polish one: "Nr paragonu" and the goodbye
+    ("STARZAK STORE", "ul. Dąbrowskiej 31/21", "95-619 Oświęcim", "19.03.2024 17:58", "Nr paragonu 30562",
+     "3 x Pasta 14,76", "Do zapłaty 14,76", "Karta 14,76", "VAT 23% 2,76", "Dziękujemy i zapraszamy ponownie"),
+])
+def test_receipts_known_by_their_marks(lines: tuple[str, ...]) -> None:
+    c = classify_words(words_of(*lines))
+    assert c.doc_type == "receipt" and c.reason is None, c.scores
+
+
+def test_keyword_patterns_of_a_type_count_their_points() -> None:
+    scores = keyword_scores("VISA XXXXXXXXXXXX4242 12/04/2024 09:15 **** 1111", [Invoice, Receipt])
+    assert scores == {"invoice": 0.0, "receipt": 2.0 * 2 + 1.0 + 1.0}  # two card numbers, a time, the VISA
+
+
 def test_what_an_invoice_sold_does_not_make_it_a_receipt() -> None:
     """Item rows (a description with its price and amount) say what was sold: "Catering for 20 guests", "Server
     rack installation" and "Cash register" are no restaurant's or till's words."""
