@@ -208,9 +208,11 @@ def infer_date_order(texts: Iterable[str]) -> DateOrder | None:
     return DateOrder.DMY if dmy > mdy else DateOrder.MDY
 
 
-# A US postal address ("Albany, NY 12202") or phone number ("(580) 791-2344", "+1 627 022 5675").
-_US_HINT = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}|"
-                      r"(?<![\d.-])\d{3}([.-])\d{3}\1\d{4}(?![\d.-])")  # and "819.349.6021", "540-977-6333"
+# A US postal address ("Albany, NY 12202"), and a North American phone number ("(580) 791-2344",
+# "+1 627 022 5675", "819.349.6021", "540-977-6333"): a weaker hint, as other countries write numbers so too
+_US_ADDRESS = re.compile(r",\s?[A-Z]{2}\s\d{5}(?:-\d{4})?\b")
+_US_PHONE = re.compile(r"\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{4}|"
+                       r"(?<![\d.-])\d{3}([.-])\d{3}\1\d{4}(?![\d.-])")
 
 
 # Addresses of English-speaking countries that write the day first: an Australian state and postcode ("Brisbane
@@ -241,22 +243,24 @@ _DAY_FIRST_WORDS = re.compile(
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
-    day first mean day first, and a US address or phone number month first, dates with a named month written month
-    first ("Jul 30, 1978") month first, then an address of Australia, Britain, Singapore or New Zealand day first,
-    amounts in euro day first, and amounts in a bare "$" on a document that
+    day first mean day first, a US address month first, dates with a named month written month first ("Jul 30,
+    1978") month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, a North
+    American phone number month first, amounts in euro day first, and amounts in a bare "$" on a document that
     names no VAT month first.
     None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
-    if order is None and any(_US_HINT.search(line) for line in lines):
+    if order is None and any(_US_ADDRESS.search(line) for line in lines):
         return DateOrder.MDY
     if order is None and (named := _named_month_order(lines)) is not None:
         return named  # the document writes its named dates month first ("Jul 30, 1978"): its numeric ones too
     if order is None and any(_DAY_FIRST_ADDRESS.search(line) for line in lines) and not any(
             _CONTINENTAL_ADDRESS.search(line) for line in lines):
-        return DateOrder.DMY  # an Australian, British, Singaporean or New Zealand party, and no other country's
+        return DateOrder.DMY  # an Australian, British, Irish, Singaporean or New Zealand address, none abroad
+    if order is None and any(_US_PHONE.search(line) for line in lines):
+        return DateOrder.MDY  # a North American phone number, and no address that says otherwise
     if order is None and any(_EURO.search(line) for line in lines):
         return DateOrder.DMY  # amounts in euro (an Irish invoice in English), and no US address or phone
     if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):

@@ -184,7 +184,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     for whole in doc.spans:
         if whole.page != 0:
             continue
-        s = _without_title(doc, whole)  # "Invoice Pixelwerk Studio": the title is printed on the name's line
+        # "Invoice Pixelwerk Studio": the title is printed on the name's line; "Acme Ltd Acme Ltd": a logo beside
+        s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
                 or (s.page, s.line) in header_lines or _under_street(doc, s)):
             continue
@@ -241,6 +242,23 @@ def sender_line(doc: SpanDoc) -> Found | None:
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura receipt quittung "
                            "proforma".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma".split())
+
+
+def _first_of_repeat(doc: SpanDoc, span: Span) -> Span:
+    """The span up to where its words start over: a name printed twice on one line, as a scan reads a logo
+    beside the name ("Szkatuła-Spadło Sp. z o.o. Szkatuła-Spadło Sp. z"); else the span as it is."""
+    idx = list(span.word_indices)
+    texts = [normalise(doc.words[i].text).strip(".,") for i in idx]
+    for k in range((len(idx) + 1) // 2, len(idx)):
+        # two words at least start over ("Market Market" is a shop's name)
+        if len(idx) - k >= 2 and texts[k:] == texts[:len(idx) - k]:
+            rest = idx[:k]
+            boxes = [doc.words[i].bbox for i in rest]
+            return span.model_copy(update={
+                "word_indices": rest, "text": " ".join(doc.words[i].text for i in rest),
+                "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                         max(b[3] for b in boxes))})
+    return span
 
 
 def _without_title(doc: SpanDoc, span: Span) -> Span:
@@ -339,7 +357,7 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
     key = doc.line_pos.get((span.page, span.line))
     if key is None:
         return found
-    alone = _legal_form_only(span.text)
+    alone = _legal_form_only(span.text) or _name_tail_only(span.text)  # "LLC" or "Group" was chosen
     # the next line, or the one after it where a line of smaller type beside the name wrapped in between
     other_keys = [k for k in ((key - 1, key - 2) if alone else (key + 1, key + 2))
                   if 0 <= k < len(doc.line_keys) and doc.line_keys[k][0] == span.page]
@@ -357,11 +375,12 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
         aligned = min(abs(name.bbox[0] - form.bbox[0]), abs(name.bbox[2] - form.bbox[2]),
                       abs(name.bbox[0] + name.bbox[2] - form.bbox[0] - form.bbox[2]) / 2) <= 1.5 * h
         close = 0 < form.bbox[1] - name.bbox[1] <= 2.0 * h
-        tail = _legal_form_only(form.text) or (not alone and _name_tail_only(form.text)) or (
+        tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (
             open_end and form.has(SpanKind.TEXT) and not any(c.isdigit() for c in form.text)
             and not street_line(form.text))
-        if not (aligned and close and 0.8 <= height(other) / h <= 1.25 and tail) \
-                or not name.has(SpanKind.TEXT) or _legal_form_only(name.text) or not name_like(doc, name):
+        # printed at the name's size: a scan's boxes of one size differ by a descender ("Group")
+        if not (aligned and close and 0.7 <= height(other) / h <= 1.43 and tail) or not name.has(SpanKind.TEXT) \
+                or _legal_form_only(name.text) or _name_tail_only(name.text) or not name_like(doc, name):
             continue
         head = found.value if not alone else name.text.strip(" ,;")
         return Found(f"{head} {form.text.strip(' ,;')}", max(found.confidence, 0.6),

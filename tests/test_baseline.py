@@ -930,6 +930,29 @@ def _typeset(text: str, x: float, y: float, line: int, *, small: bool = False, r
     return words
 
 
+def test_a_names_last_word_alone_on_its_line_is_read_with_the_name_above() -> None:
+    """A scan boxes "Group" taller than the line above it (its descender): chosen alone, it takes the name above."""
+    rows = [[(0.08, "Marinetti, Verdone e Piccinni"), (0.7, "Fattura")], [(0.08, "Group"), (0.7, "N. 2026-4902")],
+            [(0.08, "Strada Flavio, 545"), (0.7, "Data 13/12/2025")],
+            [(0.1, "Descrizione"), (0.55, "Q.tà"), (0.65, "Prezzo"), (0.8, "Importo")],
+            [(0.1, "Consulenza"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Totale"), (0.8, "120,00")]]
+    words = layout(rows, heights={0: 0.014, 1: 0.019})
+    assert _run(words, Invoice).data["vendor_name"] == "Marinetti, Verdone e Piccinni Group"
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("Szkatuła-Spadło Sp. z o.o. Szkatuła-Spadło Sp. z", "Szkatuła-Spadło Sp. z o.o."),  # a scan: logo and name
+    ("Harbour Lights Ltd Harbour Lights Ltd", "Harbour Lights Ltd"),
+    ("Market Market", "Market Market"),  # one word twice is a name of its own
+])
+def test_a_name_a_scan_reads_twice_on_one_line_is_read_once(line: str, name: str) -> None:
+    rows = [[(0.08, line), (0.7, "INVOICE")], [(0.08, "al. Okrzei 223")],
+            [(0.08, "Invoice no:"), (0.2, "F-2026-11")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")], [(0.6, "Total"), (0.8, "120.00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == name
+
+
 @pytest.mark.parametrize("label", ["Kundennummer", "Account no.", "Klantnummer"])
 def test_a_reference_label_is_no_issuer(label: str) -> None:
     rows = [[(0.6, "RECHNUNG")], [(0.08, "Hermighausen Franke e.G."), (0.6, "Rechnungs-Nr."), (0.8, "99-2026")],

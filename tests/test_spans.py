@@ -181,6 +181,11 @@ def test_guess_date_order_reads_a_north_american_phone_number_month_first() -> N
     assert guess_date_order(["Tel 819.349.6021x8886", "05/08/2025"]) == DateOrder.MDY
     assert guess_date_order(["Phone 540-977-6333", "05/08/2025"]) == DateOrder.MDY
     assert guess_date_order(["IBAN 123.456.7890.12", "05/08/2025"]) is None  # part of a longer number
+    # an Irish or British address says more than a phone number written the North American way
+    assert guess_date_order(["12 McDougald Street X22 24A1 Grace Ville", "Tel. 258-509-1456",
+                             "01/08/2024 09:20"]) == DateOrder.DMY
+    assert guess_date_order(["Foxhaven RM40 2ZA", "Tel 540-977-6333", "05/08/2025"]) == DateOrder.DMY
+    assert guess_date_order(["Albany, NY 12202", "Tel 540-977-6333", "05/08/2025"]) == DateOrder.MDY
 
 
 def test_guess_date_order_reads_the_day_first_on_a_document_in_euro() -> None:
