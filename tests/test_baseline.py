@@ -949,7 +949,8 @@ def test_a_name_a_scan_reads_twice_on_one_line_is_read_once(line: str, name: str
     rows = [[(0.08, line), (0.7, "INVOICE")], [(0.08, "al. Okrzei 223")],
             [(0.08, "Invoice no:"), (0.2, "F-2026-11")],
             [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
-            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")], [(0.6, "Total"), (0.8, "120.00")]]
+            [(0.1, "Boiler service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")],
+            [(0.6, "Total"), (0.8, "120.00")]]
     assert _run(layout(rows), Invoice).data["vendor_name"] == name
 
 
