@@ -352,8 +352,8 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
     """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
     Analytics Pty" over "Ltd"), before the word that ends it ("Group", "e figli") or after a word that goes on
     ("Giannelli, Bondumier e" over "Castioni e figli"), whole: the rest alone on the next line, aligned with the
-    name on the left, the right or the centre and printed at its size. Where the form alone was chosen (it
-    carries a legal form), the name is the line above."""
+    name on the left, the right or the centre and printed at its size. Where the form or the last word alone was
+    chosen (it carries a legal form, or reads as a company's last word), the name is the line above."""
     key = doc.line_pos.get((span.page, span.line))
     if key is None:
         return found

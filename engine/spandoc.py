@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import Word
-from engine.dates import DateOrder
+from engine.dates import DateOrder, parse_date
 from engine.labels import Phrase, label_phrases, label_score, label_tokens
 from engine.spans import Span, SpanKind, find_spans
 
@@ -72,6 +72,74 @@ def option_text(line: list[Span], i: int) -> str:
     return nxt.text if nxt is not None and nxt.checked is None else ""
 
 
+#: the concepts whose labels a narrow cell wraps onto two lines beside their value ("Data" / "scadenza")
+_WRAPPED_LABELS = ("invoice_number", "invoice_date", "due_date", "policy_number", "incident_date", "birth_date")
+
+
+def _holds_value(line: list[Span], label: Span) -> bool:
+    """Whether a span that is no label stands right of ``label`` on its line."""
+    return any(s.bbox[0] > label.bbox[2] and not s.kinds <= LABEL_KINDS for s in line)
+
+
+def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list[Span]:
+    """Spans that a narrow cell wrapped onto the next line, joined: a date whose end went to the next line ("15
+    novembre" over "2025", "1 de noviembre de" over "2025") into the upper span, and the label of a date or a
+    number wrapped the same way ("Data" over "scadenza", "Termin" over "płatności") into the line that holds its
+    value. Only a line's part set right under the other (left or right edges together, no gap between the
+    lines) is joined, and labels only where the two lines together read as a label the first alone does not and
+    one line, not both, holds a value (labels stacked each with its value stay apart: "Date" over "Due date")."""
+    by_line: dict[tuple[int, int], list[Span]] = {}
+    for s in spans:
+        by_line.setdefault((s.page, s.line), []).append(s)
+    keys = sorted(by_line)
+    after = {k: keys[i + 1] for i, k in enumerate(keys[:-1]) if keys[i + 1][0] == k[0]}
+    merged: dict[int, Span] = {}
+    gone: set[int] = set()
+
+    def under(s: Span) -> Span | None:
+        if (s.page, s.line) not in after:
+            return None
+        h = s.bbox[3] - s.bbox[1]
+        below = [t for t in by_line[after[(s.page, s.line)]] if t.index not in gone
+                 and min(abs(t.bbox[0] - s.bbox[0]), abs(t.bbox[2] - s.bbox[2])) <= 0.5 * h
+                 and -0.1 * h <= t.bbox[1] - s.bbox[3] <= 0.6 * h]
+        return below[0] if len(below) == 1 and len(below[0].text.split()) <= 3 else None
+
+    def join(s: Span, t: Span, into: Span, **update: Any) -> None:
+        merged[into.index] = into.model_copy(update={
+            **update, "text": f"{s.text} {t.text}",
+            "word_indices": [*s.word_indices, *t.word_indices],
+            "bbox": (min(s.bbox[0], t.bbox[0]), min(s.bbox[1], t.bbox[1]), max(s.bbox[2], t.bbox[2]),
+                     max(s.bbox[3], t.bbox[3]))})
+        gone.add((t if into is s else s).index)
+
+    for s in spans:  # dates first: a wrapped date is a value the labels' test below looks for
+        if s.index in gone or s.date is not None or not s.has(SpanKind.TEXT) or (t := under(s)) is None:
+            continue
+        if parse_date(t.text, order=date_order) is None and \
+                (d := parse_date(f"{s.text} {t.text}", order=date_order)) is not None:
+            join(s, t, s, date=d, kinds=frozenset({SpanKind.DATE}))
+    for s in spans:
+        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or (t := under(s)) is None \
+                or t.index in merged or not t.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text + t.text):
+            continue
+        joined = label_tokens(f"{s.text} {t.text}")
+        upper = label_tokens(s.text)
+        if not any(label_score(joined, concept_phrases(c), c) >= 0.8
+                   and label_score(joined, concept_phrases(c), c) > label_score(upper, concept_phrases(c), c)
+                   for c in _WRAPPED_LABELS):
+            continue
+        line_s = [merged.get(x.index, x) for x in by_line[(s.page, s.line)] if x.index not in gone]
+        line_t = [merged.get(x.index, x) for x in by_line[(t.page, t.line)] if x.index not in gone]
+        on_s, on_t = _holds_value(line_s, s), _holds_value(line_t, t)
+        if on_s != on_t:
+            join(s, t, s if on_s else t)
+    if not merged:
+        return spans
+    kept = [merged.get(s.index, s) for s in spans if s.index not in gone]
+    return [s.model_copy(update={"index": i}) for i, s in enumerate(kept)]
+
+
 def _overlap(a: Span, b: Span) -> float:
     """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
     width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
@@ -86,7 +154,7 @@ class SpanDoc:
         self.words = words
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance
-        self.spans = find_spans(words, date_order=date_order, gap_factor=gap_factor)
+        self.spans = join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order)
         self.lines: dict[tuple[int, int], list[Span]] = {}
         for s in self.spans:
             self.lines.setdefault((s.page, s.line), []).append(s)

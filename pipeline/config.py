@@ -59,9 +59,9 @@ class OCRSettings(_Group):
     deskew: bool = True
     #: find check boxes in a scan's pixels (OCR drops them or reads them as letters): ☒ / ☐ words where they are
     check_boxes: bool = True
-    #: images on a page with a text layer that are read for text of their own (a letterhead, a logo or a footer
+    #: pictures on a page with a text layer that are read for text of their own (a letterhead, a logo or a footer
     #: set as a picture: often the only place the issuer's name is printed), the largest first; 0 reads none.
-    #: They are read with Tesseract, which is fast on clean pictures; words under 0.6 confidence are dropped.
+    #: They are read by the page OCR engine (``engine``); words under 0.75 confidence are dropped.
     image_text_max: int = Field(6, ge=0)
     #: resolution of page images given to the engine and kept for review
     image_dpi: int = 100

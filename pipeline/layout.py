@@ -213,10 +213,9 @@ def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
 
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
-    :func:`split_glued_word`), zeros
-    read for the letter O in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters,
-    O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms misread in names
-    (:func:`legal_form_words`) as printed."""
+    :func:`split_glued_word`), zeros read for the letter O in words (:func:`letter_zero`) and in state codes
+    (:func:`state_zero`) made letters, O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms
+    misread in names (:func:`legal_form_words`) as printed."""
     parts = [replace(part, text=amount_zero(letter_zero(part.text)))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return legal_form_words(state_zero(parts))

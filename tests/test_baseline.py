@@ -17,6 +17,7 @@ from engine.errors import EngineOptionsError
 from engine.numbers import parse_amount
 from engine.registry import create_engine
 from engine.rules import split_address_line, split_postal_city, street_line
+from engine.spandoc import SpanDoc
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
 from tests.layout import layout
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
@@ -962,6 +963,50 @@ def test_a_reference_label_is_no_issuer(label: str) -> None:
             [(0.1, "Beschreibung"), (0.55, "Menge"), (0.65, "Preis"), (0.8, "Betrag")],
             [(0.1, "Wartung"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Gesamt"), (0.8, "120,00")]]
     assert _run(layout(rows), Invoice).data["vendor_name"] == "Hermighausen Franke e.G."
+
+
+def test_a_date_and_its_label_wrapped_in_narrow_cells_are_read_whole() -> None:
+    """A meta table of narrow cells wraps a label ("Data" / "scadenza") and its date ("15 novembre" / "2025")."""
+    rows = [[(0.08, "Schiavone, Blasi e Pagliaro s.r.l."), (0.7, "Fattura")],
+            [(0.55, "Numero fattura"), (0.75, "2023-6075")],
+            [(0.55, "Data fattura"), (0.75, "1 ottobre 2025")],
+            [(0.55, "Data"), (0.75, "15 novembre")], [(0.55, "scadenza"), (0.75, "2025")],
+            [(0.1, "Descrizione"), (0.55, "Q.tà"), (0.65, "Prezzo"), (0.8, "Importo")],
+            [(0.1, "Consulenza"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Totale"), (0.8, "120,00")]]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.008, w.bbox[2], w.bbox[3] - 0.008)})
+             if w.line == 4 else w for w in layout(rows)]  # a cell's two lines, set close together
+    data = _run(words, Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2025-10-01", "2025-11-15")
+    spans = SpanDoc(words).spans
+    assert [s.text for s in spans if s.date is not None] == ["1 ottobre 2025", "15 novembre 2025"]
+    assert "Data scadenza" in [s.text for s in spans]
+
+
+def test_a_label_wrapped_onto_its_values_line_is_read_whole() -> None:
+    """ "Termin" / "płatności 2025-07-12": the label's first line is alone, its value beside the second."""
+    rows = [[(0.08, "Burchardt-Dziarmaga i syn s.c."), (0.6, "Faktura")], [(0.6, "Numer faktury"), (0.8, "F487076")],
+            [(0.6, "Data"), (0.8, "2025-07-05")], [(0.6, "Termin")], [(0.6, "płatności"), (0.8, "2025-07-12")],
+            [(0.1, "Nazwa"), (0.55, "Ilość"), (0.65, "Cena"), (0.8, "Kwota")],
+            [(0.1, "Usługa"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Razem"), (0.8, "120,00 zł")]]
+    words = layout(rows)
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.008, w.bbox[2], w.bbox[3] - 0.008)})
+             if w.line == 4 else w for w in words]  # the two lines of the cell set close together
+    assert "Termin płatności" in [s.text for s in SpanDoc(words).spans]
+    assert _run(words, Invoice).data["due_date"] == "2025-07-12"
+
+
+def test_labels_stacked_each_with_its_value_stay_apart() -> None:
+    rows = [[(0.08, "Acme Tools Ltd"), (0.6, "INVOICE")], [(0.55, "Invoice no."), (0.75, "INV-1001")],
+            [(0.55, "Date"), (0.75, "03/02/2025")], [(0.55, "Due date"), (0.75, "05/03/2025")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Service"), (0.55, "1"), (0.65, "120.00"), (0.8, "120.00")], [(0.6, "Total"), (0.8, "£120.00")]]
+    words = layout(rows)
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.008, w.bbox[2], w.bbox[3] - 0.008)})
+             if w.line >= 3 else w for w in words]  # set close together, as a wrapped cell's lines are
+    stacked = [s.text for s in SpanDoc(words).spans if s.line in (2, 3)]
+    assert stacked == ["Date", "03/02/2025", "Due date", "05/03/2025"]
+    data = _run(words, Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2025-02-03", "2025-03-05")
 
 
 def test_zaplata_do_is_a_due_date_label() -> None:
