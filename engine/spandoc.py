@@ -19,7 +19,7 @@ from engine.dates import DateOrder, parse_date
 from engine.labels import Phrase, label_phrases, label_score, label_tokens
 from engine.spans import Span, SpanKind, find_spans
 
-__all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "merge_spans", "option_text"]
+__all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text"]
 
 LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 # Concepts whose labels are captions, never values (a signature line's caption, a "Date" caption...).

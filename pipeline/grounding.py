@@ -373,10 +373,10 @@ class GroundingIndex:
                 return True
             if number is not None and _sum_of(texts, number):
                 return True
-        if kind is LeafKind.DATE:
+        if kind is LeafKind.DATE:  # as long as a date may run ("1 de noviembre de 2025", wrapped in its cell too)
             d = to_date(value)
-            if d is not None and any(d in date_candidates(" ".join(texts[a:b]))
-                                     for a in range(len(texts)) for b in range(a + 1, min(len(texts), a + 4) + 1)):
+            if d is not None and any(d in date_candidates(" ".join(texts[a:b])) for a in range(len(texts))
+                                     for b in range(a + 1, min(len(texts), a + self.max_window) + 1)):
                 return True
         target = text_tokens(str(value))
         if not target:

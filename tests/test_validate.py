@@ -115,6 +115,16 @@ def test_grounding_finds_values_whatever_their_printed_form() -> None:
     assert found is not None and [page[i].text for i in found.word_indices] == ["30", "de", "junio", "de", "2024"]
 
 
+def test_an_engines_pointer_to_a_date_wrapped_onto_two_lines_is_confirmed() -> None:
+    from pipeline.grounding import LeafKind
+
+    words = words_of("Fecha de vencimiento 1 de noviembre de", "2025")
+    index = GroundingIndex(words)
+    assert index.locate("due_date", "2025-11-01", LeafKind.DATE) is None  # no line holds it whole
+    assert index.confirms([3, 4, 5, 6, 7], "2025-11-01", LeafKind.DATE)  # the five words the engine read it from
+    assert not index.confirms([3, 4, 5, 6, 7], "2025-11-02", LeafKind.DATE)
+
+
 def test_grounding_does_not_match_inside_a_word() -> None:
     index = GroundingIndex(words_of("Acmeville Hardware"))
     assert index.find_text("vendor_name", "Acme") is None
