@@ -252,13 +252,17 @@ def _first_of_repeat(doc: SpanDoc, span: Span) -> Span:
     for k in range((len(idx) + 1) // 2, len(idx)):
         # two words at least start over ("Market Market" is a shop's name)
         if len(idx) - k >= 2 and texts[k:] == texts[:len(idx) - k]:
-            rest = idx[:k]
-            boxes = [doc.words[i].bbox for i in rest]
-            return span.model_copy(update={
-                "word_indices": rest, "text": " ".join(doc.words[i].text for i in rest),
-                "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                         max(b[3] for b in boxes))})
+            return _cut_to(doc, span, idx[:k])
     return span
+
+
+def _cut_to(doc: SpanDoc, span: Span, rest: list[int]) -> Span:
+    """``span`` with only the words ``rest``: their text and box."""
+    boxes = [doc.words[i].bbox for i in rest]
+    return span.model_copy(update={
+        "word_indices": rest, "text": " ".join(doc.words[i].text for i in rest),
+        "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                 max(b[3] for b in boxes))})
 
 
 def _without_title(doc: SpanDoc, span: Span) -> Span:
@@ -277,11 +281,7 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
     tail = title_run(idx[::-1][: len(idx) - head])
     rest = idx[head: len(idx) - tail]
     if (head or tail) and sum(c.isalpha() for i in rest for c in doc.words[i].text) >= 3:
-        boxes = [doc.words[i].bbox for i in rest]
-        return span.model_copy(update={
-            "word_indices": rest, "text": " ".join(doc.words[i].text for i in rest),
-            "bbox": (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                     max(b[3] for b in boxes))})
+        return _cut_to(doc, span, rest)
     return span
 
 

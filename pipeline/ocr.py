@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import time
-import unicodedata
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -28,6 +27,7 @@ from engine.rules import legal_form
 from pipeline import pdf
 from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
+from pipeline.grounding import normalise_text
 from pipeline.images import encode_png, open_raster, resize_to_dpi
 from pipeline.layout import LineUnit, order_lines, repair_ocr_words, split_number_sign, to_words
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
@@ -89,20 +89,16 @@ class _Clock:
         return units
 
 
-def _letters(words: list[str]) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKC", " ".join(words)).casefold() if ch.isalnum())
-
-
 def _repeats_a_line(picture: list[LineUnit], lines: list[LineUnit]) -> bool:
     """Whether a picture's text is a line of the text layer again, or that line without its legal form: a logo
     beside the printed name ("QualityHosting" over "QualityHosting AG"). Its words would only add a second,
     larger candidate for the same name, which a model can take for a rival."""
-    seen = _letters([w.text for u in picture for w in u.words])
+    seen = normalise_text(" ".join(w.text for u in picture for w in u.words))
     if not seen:
         return True
 
     def same(words: list[str]) -> bool:  # the picture's reading may differ by a letter ("Séding" for "Söding")
-        letters = _letters(words)
+        letters = normalise_text(" ".join(words))
         return letters == seen or (len(seen) >= 8 and SequenceMatcher(None, letters, seen).ratio() >= 0.9)
 
     for line in lines:
