@@ -63,9 +63,12 @@ _COMPASS_STREET = re.compile(r"\d+\s+(?:[NSEW]|NE|NW|SE|SW)\.?\s+[A-Z0-9]")
 _STREET = re.compile(
     r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
-    r"flat(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
-    r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|via|viale|piazza|corso|largo|calle|avda|avenida|"
-    r"plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os)\b"
+    r"flat(?=\s+\d)|studio(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
+    r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|route|via|viale|piazza|corso|largo|calle|avda|"
+    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os|"
+    # the other street types of Italian, Spanish and Portuguese addresses
+    r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|v[ií]a|vial|callej[oó]n|camino|ronda|"
+    r"traves[ií]a|glorieta|cuesta|pasaje|urbanizaci[oó]n|travessa|pra[cç]a|estrada|alameda|beco)\b"
     r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
     r"steeg)\b")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())

@@ -97,7 +97,7 @@ class Span(BaseModel):
 _MARKERS = frozenset(
     "no no. nr nr. n° nº n. n.º n.° # num num. núm. nummer number numer numéro numero número nro nro. ref ref. réf. "
     "invoice rechnung factuur facture faktura faktury fattura factura receipt bill quittung beleg order bestellung "
-    "commande bestelling zamówienie pedido ordine".split()
+    "commande bestelling zamówienie pedido ordine documento document doc. dokument dokumentu".split()
 )
 #: the little words a label's markers are joined by ("N° de facture", "Número de factura", "Number of invoice")
 _MARKER_JOINS = frozenset("de du di del of".split())

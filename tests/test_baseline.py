@@ -349,6 +349,16 @@ def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
     assert address == {"street": "Stationsweg 101", "city": "Amsterdam", "postal_code": "1059 FP"}
 
 
+@pytest.mark.parametrize(("street", "city"), [
+    ("Studio 85S", "Khan Highway"), ("Rotonda Zacco, 29", "95020, Aci Bonaccorsi (CT)"),
+    ("Callejón de Griselda 84", "05618 Salamanca"), ("Travessa do Carmo 12", "1200-095 Lisboa"),
+])
+def test_streets_of_other_kinds_start_the_merchants_address(street: str, city: str) -> None:
+    rows = [[(0.3, "Mimun Deli")], [(0.3, street)], [(0.3, city)], [(0.3, "Tel. 0161 4960746")],
+            [(0.3, "Bread"), (0.7, "3.20")], [(0.3, "TOTAL"), (0.7, "3.20")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == f"{street}, {city}"
+
+
 def test_a_british_address_of_five_lines_ends_on_its_postcode() -> None:
     rows = [[(0.3, "Roberts Ltd")], [(0.3, "Flat 12")], [(0.3, "Marsh Landing")], [(0.3, "Watsonton")],
             [(0.3, "N6"), (0.345, "1YU")], [(0.3, "Tel. (0161) 4960746")], [(0.3, "Bread"), (0.7, "3.20")],
@@ -1007,6 +1017,14 @@ def test_labels_stacked_each_with_its_value_stay_apart() -> None:
     assert stacked == ["Date", "03/02/2025", "Due date", "05/03/2025"]
     data = _run(words, Invoice).data
     assert (data["invoice_date"], data["due_date"]) == ("2025-02-03", "2025-03-05")
+
+
+def test_a_word_for_number_and_a_word_for_document_close_a_label() -> None:
+    rows = [[(0.6, "Fattura")], [(0.08, "Papetti, Modugno e Vespucci s.r.l."), (0.55, "N. documento FV/564/2026")],
+            [(0.55, "Data emissione"), (0.75, "05/01/2026")],
+            [(0.1, "Descrizione"), (0.55, "Q.tà"), (0.65, "Prezzo"), (0.8, "Importo")],
+            [(0.1, "Consulenza"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Totale"), (0.8, "120,00")]]
+    assert _run(layout(rows), Invoice).data["invoice_number"] == "FV/564/2026"
 
 
 def test_zaplata_do_is_a_due_date_label() -> None:
