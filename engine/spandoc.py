@@ -195,13 +195,29 @@ class SpanDoc:
         return s.has(SpanKind.LABEL) or s.index in self.captions
 
     def right_of(self, label: Span) -> list[Span]:
-        """The spans right of ``label`` on its line, up to the next label."""
+        """The spans right of ``label`` on its line, up to the next label. Where nothing stands there, the spans
+        right of it on the line before or after whose middle lies within the label's height: a scan's lines
+        beside a column of smaller lines can put a label and its value on two lines of the reading order."""
         out = []
         for s in self.lines[(label.page, label.line)]:
             if s.index > label.index and s.bbox[0] - label.bbox[2] <= self.max_right_distance:
                 if self.is_caption(s):
                     break
                 out.append(s)
+        if out or any(s.bbox[0] >= label.bbox[2] for s in self.lines[(label.page, label.line)]):
+            return out
+        pos = self.line_pos[(label.page, label.line)]
+        for key in self.line_keys[max(0, pos - 1): pos + 2]:
+            if key[0] != label.page or key == (label.page, label.line):
+                continue
+            beside = [s for s in self.lines[key] if 0 <= s.bbox[0] - label.bbox[2] <= self.max_right_distance
+                      and label.bbox[1] <= (s.bbox[1] + s.bbox[3]) / 2 <= label.bbox[3]]
+            for s in beside:
+                if self.is_caption(s):
+                    break
+                out.append(s)
+            if out:
+                return out
         return out
 
     def below(self, label: Span) -> list[tuple[int, list[Span]]]:

@@ -1027,6 +1027,23 @@ def test_a_word_for_number_and_a_word_for_document_close_a_label() -> None:
     assert _run(layout(rows), Invoice).data["invoice_number"] == "FV/564/2026"
 
 
+def test_a_value_a_scan_put_on_the_next_line_beside_its_label_is_read() -> None:
+    """A scan's left column of smaller lines splits one row: "Échéance" on one line of the reading order, its date
+    on the next, though both sit at the same height."""
+    rows = [[(0.08, "Lebrun SARL"), (0.6, "FACTURE")],
+            [(0.08, "Client"), (0.43, "Numéro de facture"), (0.56, "2026-5842")],
+            [(0.08, "Hamon"), (0.43, "Date de facture"), (0.56, "09/02/2025")],
+            [(0.08, "85, rue de Turpin"), (0.43, "Échéance")], [(0.08, "51925 Antoine"), (0.56, "16/02/2025")],
+            [(0.1, "Description"), (0.55, "Qté"), (0.65, "Prix"), (0.8, "Montant")],
+            [(0.1, "Conseil"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Total TTC"), (0.8, "120,00 €")]]
+    words = layout(rows)
+    label = next(w for w in words if w.text == "Échéance")
+    words = [w.model_copy(update={"bbox": (w.bbox[0], label.bbox[1] + 0.003, w.bbox[2], label.bbox[3] + 0.003)})
+             if w.text == "16/02/2025" else w for w in words]
+    data = _run(words, Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2025-02-09", "2025-02-16")
+
+
 def test_zaplata_do_is_a_due_date_label() -> None:
     rows = [[(0.08, "Grupa Kwasek S.A."), (0.6, "Faktura VAT")],
             [(0.08, "Numer faktury"), (0.3, "Data wystawienia"), (0.55, "Zapłata do")],
