@@ -455,12 +455,18 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     # below the name's last line (a name wrapped onto two lines is no part of its address)
     anchor = max(spans, key=lambda s: doc.line_pos[(s.page, s.line)])
     lines: list[list[Span]] = []
+    wrapped: set[int] = set()  # spans that go on the line above
     pos = doc.line_pos[(anchor.page, anchor.line)]
     # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
     for key in doc.line_keys[pos + 1: pos + 6]:
         over = [s for s in doc.lines[key]
                 if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)]
-        postcode = split_postal_city(" ".join(s.text for s in over).strip(" ,")) is not None  # "N6 1YU", "5659AE"
+        text = " ".join(s.text for s in over).strip(" ,")
+        if lines and re.fullmatch(r"\d{1,4}[A-Za-z]?", text) and not lines[-1][-1].text.rstrip().endswith(","):
+            lines[-1] = lines[-1] + over  # a narrow receipt wrapped its street before the number ("Puerta" / "3")
+            wrapped.update(s.index for s in over)
+            continue
+        postcode = split_postal_city(text) is not None  # "N6 1YU", "5659AE"
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over)) or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over)):
             break
@@ -471,9 +477,18 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     first = next((i for i, t in enumerate(texts) if street_line(t)), 0)
     parts = [s for over in lines[first:] for s in over]
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
-    shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,"))
-             else ", ".join(s.text.strip(" ,") for s in over) for i, over in enumerate(lines) if i >= first]
+    shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
+             for i, over in enumerate(lines) if i >= first]
     return Found(", ".join(shown), 0.4, [merge_spans(parts)])
+
+
+def _address_line(spans: list[Span], wrapped: set[int]) -> str:
+    """An address line's spans, parts set apart by commas, a number wrapped onto the next line joined by a space."""
+    out = ""
+    for s in spans:
+        text = s.text.strip(" ,")
+        out = text if not out else f"{out} {text}" if s.index in wrapped else f"{out}, {text}"
+    return out
 
 
 #: currencies written with a bare "$" (besides the US dollar)

@@ -359,6 +359,14 @@ def test_streets_of_other_kinds_start_the_merchants_address(street: str, city: s
     assert _run(layout(rows), Receipt).data["merchant_address"] == f"{street}, {city}"
 
 
+def test_a_street_a_till_receipt_wrapped_before_its_number_is_one_line() -> None:
+    rows = [[(0.3, "Marc Diéguez Batalla S.A.")], [(0.3, "Callejón de Griselda Fuster 84 Puerta")], [(0.3, "3")],
+            [(0.3, "Salamanca, 05618")], [(0.3, "Tel. +34 868 34 37 24")], [(0.3, "Pan"), (0.7, "3,20")],
+            [(0.3, "TOTAL"), (0.7, "3,20 €")]]
+    address = _run(layout(rows), Receipt).data["merchant_address"]
+    assert address == "Callejón de Griselda Fuster 84 Puerta 3, Salamanca, 05618"
+
+
 def test_a_british_address_of_five_lines_ends_on_its_postcode() -> None:
     rows = [[(0.3, "Roberts Ltd")], [(0.3, "Flat 12")], [(0.3, "Marsh Landing")], [(0.3, "Watsonton")],
             [(0.3, "N6"), (0.345, "1YU")], [(0.3, "Tel. (0161) 4960746")], [(0.3, "Bread"), (0.7, "3.20")],
