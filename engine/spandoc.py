@@ -123,11 +123,10 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
         if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or (t := under(s)) is None \
                 or t.index in merged or not t.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text + t.text):
             continue
-        joined = label_tokens(f"{s.text} {t.text}")
-        upper = label_tokens(s.text)
-        if not any(label_score(joined, concept_phrases(c), c) >= 0.8
-                   and label_score(joined, concept_phrases(c), c) > label_score(upper, concept_phrases(c), c)
-                   for c in _WRAPPED_LABELS):
+        joined, upper = label_tokens(f"{s.text} {t.text}"), label_tokens(s.text)
+        scores = [(label_score(joined, concept_phrases(c), c), label_score(upper, concept_phrases(c), c))
+                  for c in _WRAPPED_LABELS]
+        if not any(both >= 0.8 and both > alone for both, alone in scores):
             continue
         line_s = [merged.get(x.index, x) for x in by_line[(s.page, s.line)] if x.index not in gone]
         line_t = [merged.get(x.index, x) for x in by_line[(t.page, t.line)] if x.index not in gone]

@@ -312,9 +312,11 @@ def _native_image(page: pymupdf.Page, limits: LimitSettings) -> PageImage | None
     return PageImage(image=image, dpi=dpi, native=True)
 
 
-def render(page: pymupdf.Page, dpi: float, limits: LimitSettings, *, gray: bool = False) -> Image.Image:
-    """The page rendered at ``dpi`` (lowered to fit ``limits.max_pixels``), as an L or RGB image."""
-    rect = page.rect
+def render(page: pymupdf.Page, dpi: float, limits: LimitSettings, *, gray: bool = False,
+           clip: pymupdf.Rect | None = None) -> Image.Image:
+    """The page (or its ``clip`` part) rendered at ``dpi`` (lowered to fit ``limits.max_pixels``), as an L or RGB
+    image."""
+    rect = clip if clip is not None else page.rect
     pixels = (rect.width / 72.0 * dpi) * (rect.height / 72.0 * dpi)
     if pixels > limits.max_pixels:
         dpi = dpi * math.sqrt(limits.max_pixels / pixels) * 0.99
@@ -322,7 +324,7 @@ def render(page: pymupdf.Page, dpi: float, limits: LimitSettings, *, gray: bool 
                     page.number + 1, dpi)
     try:
         pix = page.get_pixmap(dpi=max(1, int(dpi)), colorspace=pymupdf.csGRAY if gray else pymupdf.csRGB,
-                              alpha=False)
+                              alpha=False, clip=clip)
     except Exception as exc:  # noqa: BLE001
         raise CorruptFileError(f"page {page.number + 1} of the PDF cannot be rendered: {exc}") from exc
     return flatten(_pixmap_to_pil(pix))
@@ -378,13 +380,9 @@ def text_images(page: pymupdf.Page, text: PageText, settings: OCRSettings,
             rects.append(rect)
     out: list[TextImage] = []
     for rect in sorted(rects, key=lambda r: -abs(r))[:settings.image_text_max]:
-        dpi = float(settings.dpi)
-        pixels = (rect.width / 72.0 * dpi) * (rect.height / 72.0 * dpi)
-        if pixels > limits.max_pixels:
-            dpi *= math.sqrt(limits.max_pixels / pixels) * 0.99
         try:
-            pix = page.get_pixmap(dpi=max(1, int(dpi)), clip=rect, colorspace=pymupdf.csRGB, alpha=False)
-            out.append(TextImage(rect=rect, image=flatten(_pixmap_to_pil(pix)), dpi=dpi))
+            image = render(page, settings.dpi, limits, clip=rect)
+            out.append(TextImage(rect=rect, image=image, dpi=image.width * 72.0 / rect.width))
         except Exception as exc:  # noqa: BLE001 - an image MuPDF cannot draw holds no text we can read
             logger.debug("page %d: an image at %s cannot be rendered (%s)", page.number + 1, rect, exc)
     return out
