@@ -41,7 +41,7 @@ from engine.dates import DateOrder
 from engine.labels import known_label_words, label_phrases, label_score
 from engine.numbers import parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
-from engine.spans import Span, SpanKind, value_of
+from engine.spans import Span, SpanKind, join_lines, value_of
 from engine.tables import Column, TableRow, find_table
 
 __all__ = ["BaselineEngine", "BaselineOptions"]
@@ -195,7 +195,10 @@ class _Extractor:
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")
             if found is None and concept == "invoice_date":  # the document's first date
-                dated = [s for s in self.doc.spans if s.date is not None]
+                # a due date's label says the date is not the document's ("Issue date: ###  Due by: 1 March")
+                due = {f.spans[-1].index for f in self.doc.near(concept_phrases("due_date"), "due_date",
+                                                                lambda s: s.date is not None) if f.confidence >= 0.5}
+                dated = [s for s in self.doc.spans if s.date is not None and s.index not in due]
                 # the only date a document prints is its date; the first of several is a guess
                 single = len({s.date for s in dated}) == 1
                 found = Found(dated[0].date, 0.7 if single else 0.3, [dated[0]]) if dated else None
@@ -430,7 +433,8 @@ class _Extractor:
             figures = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line) >= 2
             if not figures and any(label_score(t, carried) >= 0.55 for t in labels):
                 return True
-            if any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
+            # a subtotal prints its amount: a word alone is a description's rest ("neural-" over "net")
+            if has_amount(line) and any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
                 after_subtotal = True
                 return True
             return after_subtotal and adjustment_of(self.doc, line) is not None
@@ -447,7 +451,7 @@ class _Extractor:
                 if not spans:
                     item[col.name] = None
                     continue
-                value: Any = (" ".join(s.text for s in spans) if not col.numeric else spans[0].amount)
+                value: Any = join_lines(spans) if not col.numeric else spans[0].amount
                 conf = 0.6 + (0.2 if consistent else 0.0)
                 item[col.name] = self.record(f"{path}[{r}].{col.name}", Found(value, conf, [merge_spans(spans)]))
             out.append(item)

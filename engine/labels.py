@@ -171,7 +171,8 @@ def _p(spec: str, weight: float = 1.0) -> list[Phrase]:
 # Concept name → phrases. Bare document titles ("Invoice", "Factuur") count for less than explicit labels.
 _CONCEPTS: dict[str, list[Phrase]] = {
     "invoice_number": _p(
-        "invoice number|invoice no|invoice id|inv no|bill no|bill number|document no|tax invoice no|"
+        "invoice number|invoice no|invoice id|invoice ref|invoice reference|inv no|bill no|bill number|document no|"
+        "tax invoice no|"
         "rechnungsnummer|rechnungsnr|rechnung no|rechnungs no|rg no|re no|belegnummer|beleg no|"
         "factuurnummer|factuurnr|factuur no|numero de facture|no de facture|facture no|no facture|"
         "numer faktury|faktura no|no faktury|faktura vat no|numero factura|no factura|factura no|"
@@ -204,7 +205,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del|"
         # the sentence a letter ends with: "Prosimy o zapłatę do dnia 28-01-2022.", "Paiement attendu au plus tard le"
         "prosimy o zaplate do dnia|zaplate do dnia|do dnia|zaplata do|platnosc do|paiement attendu au plus tard|"
-        "au plus tard|"
+        "au plus tard|pagar ate|pago ate|pagamento ate|"
         "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
         "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by"),
     "carried": _p(
@@ -265,8 +266,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente"),
     "customer": _p(
-        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|customer|client|billing address|"
-        "shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
+        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|factuur aan|rechnung an|customer|client|"
+        "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
         "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario|spett|spettabile|"

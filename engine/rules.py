@@ -165,6 +165,9 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     if not first_line and (sender := sender_line(doc)) is not None:
         return sender
     customer = customer_block(doc)
+    # the customer's name printed again (under a "Ship to" beside the "Bill to") is the customer's too
+    billed = {normalise(doc.spans[i].text).strip(" ,;") for i in customer
+              if doc.spans[i].page == 0 and doc.spans[i].bbox[1] < 0.5}
     domains = " ".join(m.group(1).lower() for w in doc.words
                        if (m := re.search(r"(?:@|www\.|https?://)([\w.-]+)", w.text)))
     heights = sorted(doc.words[i].bbox[3] - doc.words[i].bbox[1] for s in doc.spans
@@ -190,6 +193,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         # "Invoice Pixelwerk Studio": the title is printed on the name's line; "Acme Ltd Acme Ltd": a logo beside
         s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
+                or normalise(s.text).strip(" ,;") in billed
                 or (s.page, s.line) in header_lines or _under_street(doc, s)):
             continue
         h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
@@ -400,6 +404,8 @@ def customer_block(doc: SpanDoc) -> set[int]:
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
         for key in doc.line_keys[pos + 1: pos + 6]:
+            if key[0] != label.page:
+                break  # the next page's lines (its running header) are not the block's
             out |= {s.index for s in doc.lines[key]
                     if min(s.bbox[2], label.bbox[2] + 0.15) > max(s.bbox[0], label.bbox[0] - 0.02)}
     return out

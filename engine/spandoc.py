@@ -145,6 +145,11 @@ def _overlap(a: Span, b: Span) -> float:
     return (min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])) / width
 
 
+# the words of a request to pay, whose sentence ends on the due date's label ("Please pay ... by")
+_PAY_STEMS = ("pay", "pag", "zahl", "uberweis", "bezahl", "regler", "regl", "abon", "betal", "zaplat", "platn",
+              "remit", "verse", "salda")
+
+
 class SpanDoc:
     """The spans of one document with the lookups the rules need."""
 
@@ -168,12 +173,20 @@ class SpanDoc:
                ) -> list[tuple[Span, float]]:
         """Spans that read as one of ``phrases``, best first, with their label scores."""
         floor = self.min_label_score if floor is None else floor
-        out = [(s, label_score(self.tokens[s.index], phrases, concept))
-               for s in self.spans if s.index in self.tokens]
+        out = [(s, self._label_score(s, phrases, concept)) for s in self.spans if s.index in self.tokens]
         # a text with a number in it ("Via Marconi, 96", "124 Washington Street") is a value that happens to hold
         # a label word, unless it reads as the label outright ("VAT 20%")
         return sorted([(s, sc) for s, sc in out if sc >= floor and (sc >= 0.7 or not _holds_number(s.text))],
                       key=lambda t: -t[1])
+
+    def _label_score(self, s: Span, phrases: list[Phrase], concept: str | None) -> float:
+        """A span's label score; for a due date, a payment request's last words count as its label too ("Bitte
+        überweisen Sie den Betrag von 1.234,56 € bis zum", "Prosimy o zapłatę 85 593,47 zł do dnia")."""
+        toks = self.tokens[s.index]
+        score = label_score(toks, phrases, concept)
+        if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]):
+            score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)))
+        return score
 
     def labels_any(self, span: Span) -> bool:
         """Whether a span reads as the label of some common field (a signature or date caption, a total)."""

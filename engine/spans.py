@@ -45,7 +45,7 @@ from engine.dates import DateOrder, guess_date_order, parse_date
 from engine.labels import label_strength, reads_as_label
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "value_of", "word_text"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "join_lines", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -634,6 +634,23 @@ def group_cells(spans: Sequence[Span]) -> list[list[Span]]:
             out[-1].append(s)
         else:
             out.append([s])
+    return out
+
+
+# words a line may end before with a hyphen that stands for a compound's left-out part ("Material- und Lohnkosten")
+_SUSPENDED = frozenset("und oder bzw sowie and or en of et ou e o y i oraz lub".split())
+
+
+def join_lines(spans: Sequence[Span]) -> str:
+    """The text of spans read in order, one space apart, except where a line ends on a word's hyphen and the
+    next line goes on with the word: a compound a table cell wrapped at its hyphen ("needs-" over "based") is one
+    word again ("needs-based")."""
+    out = ""
+    for prev, span in zip([None, *spans], spans, strict=False):
+        glued = (prev is not None and (prev.page, prev.line) != (span.page, span.line)
+                 and re.search(r"\w-$", prev.text) is not None and span.text[:1].isalnum()
+                 and span.text.split()[0].casefold() not in _SUSPENDED)
+        out += span.text if prev is None or glued else " " + span.text
     return out
 
 

@@ -245,9 +245,9 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
         return None
     lo, hi = ranges[text]
-    if any(s.amount is not None and not s.has(SpanKind.INTEGER) or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
-           for s in line) or line[-1].bbox[2] > hi:
-        return None  # an amount or a date: no description's rest ("6704", "(batch 41)" are)
+    if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
+           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} for s in line) or line[-1].bbox[2] > hi:
+        return None  # an amount or a date: no description's rest ("6704", "(batch 41)", "24hour" are)
     last = _in_column(above, lo, hi)
     if not last:
         return None
@@ -257,6 +257,11 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+
+
+def _worded(s: Span) -> bool:
+    """A number with a word glued to it ("24hour", "5kg"): a measure, which a description may hold."""
+    return s.has(SpanKind.QUANTITY) and sum(c.isalpha() for c in s.text) >= 2
 
 
 def _in_column(line: list[Span], lo: float, hi: float) -> list[Span]:
@@ -464,6 +469,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         k += 1
         header = _header(line, words, columns)
         if header:
+            header = _fit_cells(header, _body(lines, k, words, columns, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         if not ranges:
@@ -515,6 +521,46 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})
     _accept_rests(rows, rests, words)
     return rows
+
+
+def _body(lines: list[list[Span]], k: int, words: Sequence[Word], columns: Sequence[Column],
+          is_stop: Callable[[list[Span]], bool]) -> list[list[Span]]:
+    """The lines under the header line ``lines[k - 1]`` up to the table's end: a totals line or another header."""
+    out: list[list[Span]] = []
+    for line in lines[k:]:
+        if is_stop(line) or _header(line, words, columns):
+            break
+        out.append(line)
+    return out
+
+
+def _crowded(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool | None:
+    """Whether two of a line's figures fall under one numeric column (None for a line without figures)."""
+    text_cols = {c.name for c in columns if not c.numeric}
+    figures = [s for s in line if s.kinds & _NUMERIC and not s.has(SpanKind.TEXT)]
+    if not any(s.amount is not None and not s.has(SpanKind.INTEGER) for s in figures):
+        return None
+    owners = [col for s in figures if (col := _column_of(s, ranges, text_cols)) is not None and col not in text_cols]
+    return len(owners) != len(set(owners))
+
+
+def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],
+               columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
+    """The header's columns, or, where its labels stand at the left of their cells over figures set at the right
+    (a word processor's table: "Qty" left in its cell, "4" right in it, nearer to "Price"), every column from
+    its label's start to the next label's start. The cells are taken where they put two figures of most rows
+    under one column and those of no row."""
+    order = sorted(ranges.items(), key=lambda kv: kv[1][0])
+    widths = [b[0] - a[0] for (_, a), (_, b) in zip(order, order[1:], strict=False)]
+    if not widths:
+        return ranges
+    cells = {name: (a, max(b, nxt[1][0] - 0.005) if nxt else max(b, a + sorted(widths)[len(widths) // 2]))
+             for (name, (a, b)), nxt in zip(order, [*order[1:], None], strict=True)}
+    by_labels = [c for line in body if (c := _crowded(line, ranges, columns)) is not None]
+    by_cells = [c for line in body if (c := _crowded(line, cells, columns)) is not None]
+    if by_labels and 2 * sum(by_labels) >= len(by_labels) and not any(by_cells):
+        return cells
+    return ranges
 
 
 def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],

@@ -15,8 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.base import Word
+from engine.labels import COLUMN_CONCEPTS, label_score, label_tokens
+from engine.spandoc import concept_phrases
 
-__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_bullets", "split_glued_word", "to_words"]
+__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_bullets", "split_glued_labels",
+           "split_glued_word", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -242,6 +245,42 @@ def split_number_sign(line: Sequence[RawWord]) -> list[RawWord]:
             out += [replace(word, text="#", x1=cut), replace(word, text=word.text[1:], x0=cut)]
         else:
             out.append(word)
+    return out
+
+
+def _column_of(text: str, exact: bool = False) -> str | None:
+    """The line-item column a header label names (exactly, with ``exact``), if any."""
+    toks = label_tokens(text)
+    for concept in COLUMN_CONCEPTS:
+        score = label_score(toks, concept_phrases(concept), concept)
+        if score >= (1.0 if exact else 0.8):
+            return concept
+    return None
+
+
+def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
+    """``line`` with each capitalised word that OCR ran two column labels of a table header into split in two,
+    each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL"): the word names no
+    column, its head names one exactly and its tail, alone or with the next words, names another; another word
+    of the line names a column too."""
+    out = list(line)
+    for k, word in enumerate(line):
+        text = word.text
+        if len(text) < 7 or not text.isalpha() or not text.isupper() or _column_of(text) is not None:
+            continue
+        for cut in range(3, len(text) - 2):
+            head = _column_of(text[:cut], exact=True)
+            rest = [text[cut:], *(w.text for w in line[k + 1:k + 3])]
+            if head is None or not any((c := _column_of(" ".join(rest[:n]))) is not None and c != head
+                                       for n in range(1, len(rest) + 1)):
+                continue
+            if not any(_column_of(w.text) for i, w in enumerate(line) if i != k):
+                return out  # no header line
+            step = (word.x1 - word.x0) / len(text)
+            x = word.x0 + cut * step
+            at = out.index(word)
+            out[at:at + 1] = [replace(word, text=text[:cut], x1=x), replace(word, text=text[cut:], x0=x)]
+            break
     return out
 
 

@@ -854,6 +854,113 @@ def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
         ("Courier", "1", "50.00", "50.00")]
 
 
+def test_labels_at_the_left_of_their_cells_over_figures_at_the_right() -> None:
+    """A word processor's table: each label stands at the left of its cell, each figure at the right, so a
+    quantity sits nearer the price's label than its own and a price nearer the amount's. Where the labels would
+    put two figures of every row under one column, each column runs from its label to the next label."""
+    head = [[(0.1, "Miller-Davies")], [(0.6, "Invoice number: INV22812")],
+            [(0.1, "Service"), (0.3, "Qty"), (0.5, "Price"), (0.7, "Line total")]]
+    rows = head + [
+        [(0.1, "Copy paper A4, 5 boxes"), (0.476, "4"), (0.632, "343.80"), (0.824, "1,375.20")],
+        [(0.1, "Training session"), (0.476, "1"), (0.632, "989.52"), (0.840, "989.52")],
+        [(0.5, "Net amount"), (0.8, "$2,364.72")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Copy paper A4, 5 boxes", "4", "343.80", "1375.20"), ("Training session", "1", "989.52", "989.52")]
+    # labels over their figures (right-aligned, or near enough): the columns as the labels set them
+    rows[2] = [(0.1, "Service"), (0.46, "Qty"), (0.62, "Price"), (0.8, "Line total")]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("4", "343.80", "1375.20"), ("1", "989.52", "989.52")]
+
+
+@pytest.mark.parametrize(("first", "second", "description"), [
+    ("Business-focused needs-", "based leverage", "Business-focused needs-based leverage"),
+    ("Ameliorated static neural-", "net", "Ameliorated static neural-net"),  # "net" alone: no subtotal
+    ("Material-", "und Lohnkosten", "Material- und Lohnkosten"),  # a compound's left-out part
+])
+def test_a_description_wrapped_at_a_hyphen_is_one_word_again(first: str, second: str, description: str) -> None:
+    rows = [[(0.1, "Kestrel Print & Design")], [(0.6, "INVOICE 10442")],
+            [(0.1, "Description"), (0.5, "Qty"), (0.62, "Price"), (0.8, "Amount")],
+            [(0.1, first), (0.5, "2"), (0.62, "10.00"), (0.8, "20.00")], [(0.1, second)],
+            [(0.1, "Poster print"), (0.5, "1"), (0.62, "90.00"), (0.8, "90.00")],
+            [(0.6, "Total"), (0.8, "110.00")]]
+    items = _run(layout(rows, heights={i: 0.014 for i in range(len(rows))}), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == [description, "Poster print"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Please pay $1,234.00 by", "Bitte überweisen Sie den Betrag von 1.234,00 € bis zum",
+    "Prosimy o zapłatę 1 234,00 zł do dnia", "Le rogamos abone 1.234,00 € antes del", "Queira pagar 1234,00 € até",
+    "Si prega di pagare 1.234,00 € entro il", "Merci de régler la somme de 1 234,00 € avant le",
+])
+def test_the_due_date_a_payment_request_names_in_a_sentence(sentence: str) -> None:
+    rows = [[(0.1, "Kestrel Print & Design")], [(0.6, "Invoice no.: 10442")], [(0.6, "Date: 01.11.2025")],
+            [(0.1, "Description"), (0.62, "Price"), (0.8, "Amount")],
+            [(0.1, "Poster print"), (0.62, "1234.00"), (0.8, "1234.00")], [(0.6, "Total"), (0.8, "1234.00")],
+            [(0.1, f"{sentence} 17.11.2025.")]]
+    assert _run(layout(rows), Invoice).data["due_date"] == "2025-11-17"
+    # the same words about a delivery (of 12 pallets, no request to pay) name no due date
+    rows[-1] = [(0.1, "Der Versand von 12 Paletten erfolgt bis zum 17.11.2025.")]
+    assert _run(layout(rows), Invoice).data["due_date"] is None
+
+
+def test_the_customers_name_printed_again_under_ship_to_is_not_the_issuer() -> None:
+    rows = [[(0.1, "Bruna"), (0.7, "Factuur")], [(0.1, "Tomhof 66")], [(0.1, "2547YZ Drimmelen"),
+            (0.55, "Factuurnr.: 2025286")], [(0.55, "Factuurdatum: 05-06-2025")],
+            [(0.1, "Factuur aan"), (0.55, "Verzending")], [(0.1, "Billung BV"), (0.55, "Billung BV")],
+            [(0.1, "Lotlaan 793"), (0.55, "Timweg 5")], [(0.1, "8395GE Niawier"), (0.55, "9449PZ Zwaag")],
+            [(0.1, "Omschrijving"), (0.6, "Aantal"), (0.8, "Totaal")],
+            [(0.1, "Profound didactic policy"), (0.6, "1"), (0.8, "438.43")], [(0.6, "Te betalen"), (0.8, "438.43")]]
+    assert _run(layout(rows, heights={0: 0.02}), Invoice).data["vendor_name"] == "Bruna"
+
+
+def test_a_date_labelled_as_due_is_never_taken_for_the_invoice_date() -> None:
+    """A spreadsheet printed "###" in a cell too narrow for its date: the one date left is the due date, which
+    says nothing of the invoice's date."""
+    rows = [[(0.1, "Brown, Larson and Wright"), (0.7, "Bill")], [(0.5, "Issue date: ###")],
+            [(0.5, "Invoice Ref.: S770")], [(0.5, "Due by: March 1, 2026")],
+            [(0.1, "Service"), (0.6, "Units"), (0.8, "Amount")], [(0.1, "Website maintenance"), (0.6, "24"),
+                                                                    (0.8, "1,691.76")],
+            [(0.6, "Total due"), (0.8, "1,691.76")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["invoice_date"], data["due_date"], data["invoice_number"]) == (None, "2026-03-01", "S770")
+    rows[1] = [(0.5, "Issue date: February 1, 2026")]
+    assert _run(layout(rows), Invoice).data["invoice_date"] == "2026-02-01"
+
+
+def test_an_invoice_reference_over_a_title_and_a_position_column() -> None:
+    rows = [[(0.1, "Smith-Turner")], [(0.1, "Invoice Ref.: A5160")], [(0.1, "Issue date: 2026-01-06")],
+            [(0.1, "INVOICE")],
+            [(0.1, "Pos."), (0.2, "Item"), (0.5, "Quantity"), (0.65, "Unit price"), (0.82, "Total")],
+            [(0.1, "1"), (0.2, "Cloud hosting"), (0.52, "3"), (0.65, "$1,331.90"), (0.82, "$3,995.70")],
+            [(0.65, "Total"), (0.82, "$3,995.70")]]
+    assert _run(layout(rows), Invoice).data["invoice_number"] == "A5160"
+
+
+def test_a_measure_glued_to_its_number_goes_on_a_wrapped_description() -> None:
+    rows = [[(0.1, "ASM International")], [(0.6, "Factuurnummer: F-25-3340")],
+            [(0.1, "Omschrijving"), (0.3, "Aantal"), (0.5, "Prijs"), (0.7, "Totaal")],
+            [(0.1, "Fundamental"), (0.36, "5"), (0.55, "400,71"), (0.75, "2.003,55")], [(0.1, "24hour")],
+            [(0.1, "application")], [(0.1, "Cloud hosting"), (0.36, "1"), (0.55, "10,00"), (0.75, "10,00")],
+            [(0.5, "Totaal"), (0.75, "2.013,55")]]
+    items = _run(layout(rows, heights={i: 0.014 for i in range(len(rows))}), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Fundamental 24hour application", "Cloud hosting"]
+
+
+def test_a_customer_label_at_a_pages_foot_does_not_reach_the_next_pages_header() -> None:
+    """"client-server" in the last description of page 1 reads as a customer label; the lines under it are
+    page 2's running header, the issuer's name, which stays the issuer."""
+    rows = [[(0.1, "ASM International")], [(0.1, "Charlottesteeg 5 5315ML Klazienaveen")],
+            [(0.1, "Stichting van Suinvorde")], [(0.1, "Michaelbaan 9")], [(0.1, "7799EQ Gameren")],
+            [(0.55, "Factuurnummer: F-25-3340")], [(0.1, "Omschrijving"), (0.55, "Aantal"), (0.8, "Totaal")],
+            [(0.1, "Software licence"), (0.56, "2"), (0.8, "20,00")],
+            [(0.1, "client-server"), (0.56, "1"), (0.8, "10,00")], "<page>", [(0.1, "ASM International")],
+            [(0.1, "Charlottesteeg 5 5315ML Klazienaveen")], [(0.1, "Omschrijving"), (0.55, "Aantal"), (0.8, "Totaal")],
+            [(0.1, "Support"), (0.56, "1"), (0.8, "5,00")], [(0.5, "Totaal"), (0.8, "35,00")]]
+    assert _run(layout(rows, heights={0: 0.02, 10: 0.02}), Invoice).data["vendor_name"] == "ASM International"
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),

@@ -25,6 +25,7 @@ from pipeline.layout import (
     letter_zero,
     order_lines,
     split_bullets,
+    split_glued_labels,
     split_glued_word,
     split_number_sign,
     state_zero,
@@ -640,3 +641,20 @@ def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
     assert doc.pages[0].text_source is TextSource.RAPIDOCR
     assert recall(texts(doc), F.invoice_words()) >= 0.85
     assert re.search(r"Total due\s+201\.00", " ".join(lines_of(doc)))
+
+
+@pytest.mark.parametrize(("line", "parts"), [
+    ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL", "DESCRIPCIÓN UNIDADES PRECIO UNITARIO TOTAL"),
+    ("DESCRIPTION QUANTITYUNIT PRICE AMOUNT", "DESCRIPTION QUANTITY UNIT PRICE AMOUNT"),
+    ("BESCHREIBUNG MENGEEINZELPREIS GESAMT", "BESCHREIBUNG MENGE EINZELPREIS GESAMT"),
+    # one label, a word of a description, a line that is no table header: as they are
+    ("UNITPRICE AMOUNT", "UNITPRICE AMOUNT"), ("DESCRIPTION AMOUNT", "DESCRIPTION AMOUNT"),
+    ("PRINTER TONERPRICELESS 12.00", "PRINTER TONERPRICELESS 12.00"),
+    ("SPECIAL QUANTITYPRICE OFFER", "SPECIAL QUANTITYPRICE OFFER"),
+])
+def test_column_labels_ocr_ran_together_are_split(line: str, parts: str):
+    words = [RawWord(t, 200 * i, 10, 200 * i + 8 * len(t), 22, 0.9) for i, t in enumerate(line.split())]
+    out = split_glued_labels(words)
+    assert " ".join(w.text for w in out) == parts
+    assert out[0].x0 == words[0].x0 and out[-1].x1 == words[-1].x1
+    assert all(a.x1 <= b.x0 for a, b in zip(out, out[1:]))
