@@ -237,12 +237,27 @@ class _Rest:
 
 
 def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
-             columns: Sequence[Column], words: Sequence[Word]) -> _Rest | None:
+             columns: Sequence[Column], words: Sequence[Word], overleaf: bool = False,
+             before: list[Span] | None = None) -> _Rest | None:
     """``line`` as a candidate rest of the row's description: only text or a number without decimals, starting
-    where the description starts, right under it (``above`` is the row's last line) and inside its column."""
+    where the description starts, right under it (``above`` is the row's last line) and inside its column.
+    With ``overleaf``, ``line`` is on the next page, after its running header: a row the page broke goes on
+    there where it reads on (the row ends on a word that cannot end it or the line starts in lower case) and
+    starts a block of lines (``before``, the line above it, stands elsewhere or more than a line's leading
+    away)."""
     text = _description_column(columns, ranges)
     desc = row.cells.get(text or "")
-    if text is None or not desc or not above or line[0].page != above[0].page or line[0].line != above[0].line + 1:
+    if text is None or not desc or not above:
+        return None
+    if overleaf:
+        if line[0].page != above[0].page + 1 or not _reads_on(above, line, words):
+            return None
+        lo, hi = ranges[text]
+        if before and before[0].page == line[0].page and _in_column(before, lo, hi):
+            top, height = _top_and_height(line, words)
+            if top - max(words[i].bbox[3] for x in before for i in x.word_indices) < 0.8 * height:
+                return None  # a line of the page's running header
+    elif line[0].page != above[0].page or line[0].line != above[0].line + 1:
         return None
     lo, hi = ranges[text]
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
@@ -256,7 +271,16 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
         return None
     first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
-    return _Rest(text, line, last, last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+    return _Rest(text, line, last, overleaf or last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+
+
+def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``line`` reads on from ``above``: it ends on a word that cannot end a description (a comma,
+    "and", "et") or the line starts in lower case."""
+    last = words[above[-1].word_indices[-1]].text
+    first = words[line[0].word_indices[0]].text
+    return (last.casefold().rstrip(".'’") in _OPEN_WORDS or last.endswith(_OPEN_ENDS)
+            or first[:1].islower() or first[:1] == "(")
 
 
 def _worded(s: Span) -> bool:
@@ -305,14 +329,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         chars = len(" ".join(s.text for s in above)) + 1 + len(first.text)
         return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > widest - space or chars > most_chars
 
-    def reads_on(rest: _Rest) -> bool:
-        last = words[rest.above[-1].word_indices[-1]].text
-        first = words[rest.line[0].word_indices[0]].text
-        return (last.casefold().rstrip(".'’") in _OPEN_WORDS or last.endswith(_OPEN_ENDS)
-                or first[:1].islower() or first[:1] == "(")
-
     filled = {r: fills(r) for r in candidates}
-    sure = {r: r.by_column or (filled[r] and reads_on(r)) for r in candidates}
+    sure = {r: r.by_column or (filled[r] and _reads_on(r.above, r.line, words)) for r in candidates}
     # wrapped throughout: three lines or more under rows, every one of them a rest by its width
     table_wraps = any(sure.values()) or (len(candidates) >= 3 and all(filled.values()))
     for i, chain in rests.items():
@@ -458,6 +476,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     page = None
     found_header = False
     wrapped: list[Span] = []  # the last line of the row above
+    overleaf: list[Span] = []  # on a new page before its first row: the last line of the page before's last row
+    last_line: list[Span] = []  # the last line of the last row, its rest included
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
     numeric = {c.name for c in columns if c.numeric}
     texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
@@ -479,6 +499,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             continue
         if line[0].page != page:  # a new page without a repeated header: keep the columns
             page = line[0].page
+            overleaf = last_line if rows and last_line and last_line[0].page == page - 1 else []
         if is_skip(line):
             continue
         row = _row(line, ranges, columns)
@@ -503,7 +524,9 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                 _head_of_row(row, anchor, loose, line, columns, words)
             rows.append(row)
             wrapped, texts, loose, anchor = line, [], [], line
-        elif rows and (rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words)):
+        elif rows and ((rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words))
+                       or (rest := _rest_of(line, overleaf, rows[-1], ranges, columns, words, overleaf=True,
+                                            before=lines[k - 2] if k >= 2 else None))):
             rests.setdefault(len(rows) - 1, []).append(rest)
             wrapped = line
             texts.append(line)
@@ -516,6 +539,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                 loose.append(line)
             else:
                 texts, loose = [line], [line]
+        if wrapped:
+            last_line, overleaf = wrapped, []
     if not found_header:
         return _headerless(lines, columns, is_stop)
     _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})

@@ -961,6 +961,32 @@ def test_a_customer_label_at_a_pages_foot_does_not_reach_the_next_pages_header()
     assert _run(layout(rows, heights={0: 0.02, 10: 0.02}), Invoice).data["vendor_name"] == "ASM International"
 
 
+def test_a_row_the_page_broke_goes_on_after_the_next_pages_running_header() -> None:
+    """A word processor lets a table row break across pages: the description's rest stands on the next page,
+    after the page's running header (the issuer's name and address). It is the row's where it reads on; the
+    running header itself, set where descriptions start, is no rest."""
+    head = [[(0.1, "Szczubełek S.A.")], [(0.6, "Faktura nr FV/2026/118")],
+            [(0.1, "Nazwa"), (0.5, "Ilość"), (0.62, "Cena"), (0.8, "Wartość")]]
+    rows = head + [
+        [(0.1, "Decentralized neural-net"), (0.5, "2"), (0.62, "10,00"), (0.8, "20,00")],
+        [(0.1, "Progressive"), (0.5, "1"), (0.62, "1 145,67"), (0.8, "1 145,67")],
+        [(0.1, "Szczubełek S.A. · ul. Storczykowa 25/17, 38-606 Biała Podlaska")],  # page 1's footer
+        "<page>", [(0.1, "Szczubełek S.A.")], [(0.1, "ul. Storczykowa 25/17")],  # page 2's running header
+        [(0.1, "directional superstructure")],
+        [(0.1, "Poster"), (0.5, "1"), (0.62, "50,00"), (0.8, "50,00")],
+        [(0.6, "Razem brutto"), (0.8, "1 215,67")]]
+    heights = {i: 0.014 for i in range(len(rows))}
+
+    def read() -> list[str]:  # page 2's table starts a margin under its running header
+        words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] + 0.03, w.bbox[2], w.bbox[3] + 0.03)})
+                 if w.page == 1 and w.line >= 8 else w for w in layout(rows, heights=heights)]
+        return [i["description"] for i in _run(words, Invoice).data["line_items"]]
+
+    assert read() == ["Decentralized neural-net", "Progressive directional superstructure", "Poster"]
+    rows[9] = [(0.1, "Directional Superstructure Ltd.")]  # reads on from nothing: a line of its own
+    assert read() == ["Decentralized neural-net", "Progressive", "Poster"]
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),
