@@ -410,6 +410,8 @@ class _Extractor:
             """A total or tax line with its amount, or a row of totals labels with the amounts below. A totals
             word after a row's description is part of the row ("Serwis roczny | usł. | 3 494,50 | 3 494,50", the
             unit OCR'd as "ust."), so past the first span it counts only on lines with fewer than two amounts."""
+            if _priced(line):
+                return False  # an item's quantity, price and amount ("Sovrastruttura totale | 1 | 425,48 | 425,48")
             first = [s for s in line[:3] if s.index in self.doc.tokens]
             amounts = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
             if amounts >= 2 and line[0].has(SpanKind.TEXT) and line[0].index in self.doc.tokens and not any(
@@ -509,6 +511,15 @@ class _Extractor:
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
         return abs(q[0].amount * p[0].amount - a[0].amount) <= max(Decimal("0.01"), abs(a[0].amount) / 200)
+
+
+def _priced(line: list[Span]) -> bool:
+    """Whether a line holds a quantity, then a price, then an amount that is the quantity times the price."""
+    figures = [s for s in line if s.amount is not None and not s.has(SpanKind.TEXT) and not s.has(SpanKind.DATE)
+               and not s.has(SpanKind.PERCENT)]
+    return any(abs(q.amount * p.amount - a.amount) <= Decimal("0.01") and p.amount != 0 and not p.has(SpanKind.INTEGER)
+               for i, q in enumerate(figures) if q.kinds & {SpanKind.INTEGER, SpanKind.QUANTITY}
+               for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
 
 
 class BaselineEngine(Engine):

@@ -560,10 +560,12 @@ def _body(lines: list[list[Span]], k: int, words: Sequence[Word], columns: Seque
 
 
 def _crowded(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool | None:
-    """Whether two of a line's figures fall under one numeric column (None for a line without figures)."""
+    """Whether two of a line's figures fall under one numeric column (None for a line that is no row: no figures,
+    or no description, as a totals line)."""
     text_cols = {c.name for c in columns if not c.numeric}
     figures = [s for s in line if s.kinds & _NUMERIC and not s.has(SpanKind.TEXT)]
-    if not any(s.amount is not None and not s.has(SpanKind.INTEGER) for s in figures):
+    if not any(s.amount is not None and not s.has(SpanKind.INTEGER) for s in figures) \
+            or _row(line, ranges, columns) is None:
         return None
     owners = [col for s in figures if (col := _column_of(s, ranges, text_cols)) is not None and col not in text_cols]
     return len(owners) != len(set(owners))

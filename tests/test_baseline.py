@@ -867,6 +867,12 @@ def test_labels_at_the_left_of_their_cells_over_figures_at_the_right() -> None:
     items = _run(layout(rows), Invoice).data["line_items"]
     assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
         ("Copy paper A4, 5 boxes", "4", "343.80", "1375.20"), ("Training session", "1", "989.52", "989.52")]
+    # one row and the totals under it (lines that are no rows do not count against the cells)
+    one = [*head, [(0.1, "Cloud hosting"), (0.476, "3"), (0.632, "1,331.90"), (0.824, "3,995.70")],
+           [(0.5, "Subtotal"), (0.8, "3,995.70")], [(0.5, "Shipping"), (0.83, "9.95")],
+           [(0.5, "Total"), (0.8, "4,005.65")]]
+    items = _run(layout(one), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [("3", "1331.90", "3995.70")]
     # labels over their figures (right-aligned, or near enough): the columns as the labels set them
     rows[2] = [(0.1, "Service"), (0.46, "Qty"), (0.62, "Price"), (0.8, "Line total")]
     items = _run(layout(rows), Invoice).data["line_items"]
@@ -985,6 +991,22 @@ def test_a_row_the_page_broke_goes_on_after_the_next_pages_running_header() -> N
     assert read() == ["Decentralized neural-net", "Progressive directional superstructure", "Poster"]
     rows[9] = [(0.1, "Directional Superstructure Ltd.")]  # reads on from nothing: a line of its own
     assert read() == ["Decentralized neural-net", "Progressive", "Poster"]
+
+
+def test_a_description_with_a_totals_word_in_a_priced_row_is_an_item() -> None:
+    """"Sovrastruttura totale" reads like a totals label; with a quantity, a price and their product beside it
+    the line is an item, and the table goes on."""
+    rows = [[(0.1, "Zecchini s.r.l.")], [(0.6, "Fattura n. 2025947")],
+            [(0.1, "Descrizione"), (0.5, "Q.tà"), (0.62, "Prezzo"), (0.8, "Totale")],
+            [(0.1, "Training session"), (0.5, "1"), (0.62, "1.227,93"), (0.8, "1.227,93")],
+            [(0.1, "Sovrastruttura totale"), (0.5, "2"), (0.62, "425,48"), (0.8, "850,96")],
+            [(0.1, "Poster"), (0.5, "1"), (0.62, "50,00"), (0.8, "50,00")],
+            [(0.6, "Totale"), (0.8, "2.128,89")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Training session", "Sovrastruttura totale", "Poster"]
+    rows[4] = [(0.1, "Totale parziale"), (0.62, "1.227,93"), (0.8, "1.227,93")]  # a subtotal's two amounts
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Training session"]
 
 
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
