@@ -314,6 +314,34 @@ def test_engine_draft_prior_and_calibration(tok, tmp_path: Path):
     assert mixed.fields["total"].signals["draft"] == 1.0
 
 
+@pytest.mark.parametrize("batch_size", [None, 4])
+def test_a_documents_answer_does_not_depend_on_the_documents_batched_with_it(tok, tmp_path: Path, batch_size):
+    """The sampler draws its noise from one random stream for the whole batch; the embedded engine fills one
+    document at a time (``batch_size`` 1), so a document's answer is the same alone and among others. Asked to
+    batch, an unsure model's answers move with the company a document keeps."""
+    from engine.registry import create_engine
+
+    words, _ = invoice_words()
+    model, _ = _tiny_model(tok)  # untrained: its pointers are unsure, and the noise decides
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    options = {"model": str(tmp_path), "device": "cpu", "draft_prior": 0.0, "calibrate": False}
+    if batch_size is not None:
+        options["batch_size"] = batch_size
+    engine = create_engine("embedded", options)
+    shifted = [w.model_copy(update={"text": w.text + "x" if w.text.isalpha() else w.text}) for w in words]
+    target = EngineRequest(id="a", words=words, target=schemas.Invoice)
+    [alone] = engine.extract_batch([target])
+    answers = []
+    for n in (1, 2, 3):
+        others = [EngineRequest(id=f"o{k}", words=shifted[: len(shifted) - 3 * k], target=schemas.Invoice)
+                  for k in range(n)]
+        answers.append(engine.extract_batch([*others, target])[-1])
+    same = [(a.data, {p: f.confidence for p, f in a.fields.items()}) ==
+            (alone.data, {p: f.confidence for p, f in alone.fields.items()}) for a in answers]
+    assert all(same) if batch_size is None else not all(same)
+
+
 def test_a_member_the_model_never_learnt_to_write_is_the_rules_value(tok, tmp_path: Path):
     """A kept draft's currency the training data never had as an answer (training.json's ``answers``) is calibrated
     as the rules' value: the model's probability of a token it never learnt says nothing about it."""

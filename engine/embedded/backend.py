@@ -53,8 +53,10 @@ class EmbeddedOptions(DiffusionGemmaOptions):
     # and the canvas counts as settled when the mean entropy per position is below 0.02.
     entropy_bound: float = Field(4.0, gt=0)
     # Extraction wants each slot's most likely value, not a sample: near-zero temperatures make the sampler's
-    # draws its argmax, so a document gets the same answer whatever it is batched with (the sampler's random
-    # stream is shared by the batch).
+    # draws nearly its argmax. The sampler also renoises the slots it has not accepted with random tokens from one
+    # random stream for the whole batch, which an unsure model's answer follows: one document at a time (seeded
+    # alike), a document gets the same answer whatever it is batched with; on a CPU it is no slower (no padding).
+    batch_size: int = Field(1, ge=1)
     t_min: float = Field(0.05, ge=0)
     t_max: float = Field(0.1, gt=0)
     confidence_threshold: float = Field(0.02, gt=0)
