@@ -31,16 +31,31 @@ class DateOrder(StrEnum):
 _MONTHS: dict[int, tuple[str, ...]] = {
     1: ("january", "januar", "janvier", "januari", "enero", "gennaio", "janeiro", "styczen", "stycznia", "janner"),
     2: ("february", "februar", "fevrier", "februari", "febrero", "febbraio", "fevereiro", "luty", "lutego"),
-    3: ("march", "marz", "maerz", "mars", "maart", "marzo", "marco", "marzec", "marca"),
+    3: ("march", "marz", "maerz", "mars", "maart", "marzo", "marco", "marzec", "marca", "marts"),
     4: ("april", "avril", "abril", "aprile", "kwiecien", "kwietnia"),
     5: ("may", "mai", "mei", "mayo", "maggio", "maio", "maj", "maja"),
     6: ("june", "juni", "juin", "junio", "giugno", "junho", "czerwiec", "czerwca"),
     7: ("july", "juli", "juillet", "julio", "luglio", "julho", "lipiec", "lipca"),
-    8: ("august", "aout", "augustus", "agosto", "sierpien", "sierpnia"),
+    8: ("august", "aout", "augustus", "agosto", "sierpien", "sierpnia", "augusti"),
     9: ("september", "septembre", "septiembre", "setiembre", "settembre", "setembro", "wrzesien", "wrzesnia"),
     10: ("october", "oktober", "octobre", "octubre", "ottobre", "outubro", "pazdziernik", "pazdziernika"),
     11: ("november", "novembre", "noviembre", "novembro", "listopad", "listopada"),
-    12: ("december", "dezember", "decembre", "diciembre", "dicembre", "dezembro", "grudzien", "grudnia"),
+    12: ("december", "dezember", "decembre", "diciembre", "dicembre", "dezembro", "grudzien", "grudnia", "desember"),
+}
+#: Finnish and Czech names, matched in full only (their prefixes would make "Mar" or "Cer" ambiguous)
+_FULL_MONTHS: dict[int, tuple[str, ...]] = {
+    1: ("tammikuu", "tammikuuta", "leden", "ledna"),
+    2: ("helmikuu", "helmikuuta", "unor", "unora"),
+    3: ("maaliskuu", "maaliskuuta", "brezen", "brezna"),
+    4: ("huhtikuu", "huhtikuuta", "duben", "dubna"),
+    5: ("toukokuu", "toukokuuta", "kveten", "kvetna"),
+    6: ("kesakuu", "kesakuuta", "cerven", "cervna"),
+    7: ("heinakuu", "heinakuuta", "cervenec", "cervence"),
+    8: ("elokuu", "elokuuta", "srpen", "srpna"),
+    9: ("syyskuu", "syyskuuta", "zari"),
+    10: ("lokakuu", "lokakuuta", "rijen", "rijna"),
+    11: ("marraskuu", "marraskuuta", "listopadu"),
+    12: ("joulukuu", "joulukuuta", "prosinec", "prosince"),
 }
 _EXTRA_ABBREVIATIONS = {"mrt": 3, "sept": 9, "sbre": 9, "dbre": 12}
 _WEEKDAYS = frozenset(
@@ -68,7 +83,7 @@ def _build_month_index() -> dict[str, int]:
             for end in range(3, len(name) + 1):
                 candidates.setdefault(name[:end], set()).add(num)
     index = {p: next(iter(nums)) for p, nums in candidates.items() if len(nums) == 1}
-    for num, names in _MONTHS.items():
+    for num, names in (*_MONTHS.items(), *_FULL_MONTHS.items()):
         for name in names:
             index[name] = num
     index.update(_EXTRA_ABBREVIATIONS)

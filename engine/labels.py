@@ -31,9 +31,13 @@ class Phrase:
 _NUMBER_WORDS = {w: "no" for w in "n nr n° nº # number nummer numero numer num nro núm".split()}
 
 
+#: letters that have no accent to drop: their plain spelling
+_LETTERS = str.maketrans({"ß": "ss", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th"})
+
+
 def normalise(text: str) -> str:
-    """Lower case without accents; ``ß`` → ``ss``, ``ł`` → ``l``."""
-    decomposed = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss").replace("ł", "l"))
+    """Lower case without accents; ``ß`` → ``ss``, ``ł`` → ``l``, ``ø`` → ``o``, ``æ`` → ``ae``."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -142,9 +146,9 @@ def _synonyms(table: dict[str, str]) -> dict[str, str]:
 
 # Translations of words that field names are made of, so that generic label matching works across languages.
 _SYNONYMS = _synonyms({
-    "date": "datum fecha data dato",
+    "date": "datum fecha data dato paivamaara paivays pvm",
     "name": "nombre naam nom nome nazwisko imie",
-    "amount": "betrag montant importe importo kwota bedrag valor",
+    "amount": "betrag montant importe importo kwota bedrag valor belopp belob belop castka",
     "policy": "poliza polizza polis polisy polisa versicherungsschein polizze apolice",
     "police": "policial polizei polizeiliche polizeilich polizeilichen autorita autoridades policia politie "
               "polizia policja policji policje policie carabinieri plainte",
@@ -180,7 +184,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a credit note's own number (the invoice it credits is an "original invoice")
         "credit note no|credit note number|credit memo no|credit memo number|gutschrift no|gutschriftsnummer|"
         "creditnota no|creditnotanummer|numero d avoir|avoir no|nota de credito no|numero nota de credito|"
-        "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no")
+        "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no|"
+        "fakturanummer|fakturanr|fakturanumero|laskun numero|laskun no|laskunumero|cislo faktury|faktura cislo|"
+        "cislo dokladu|cislo faktury dokladu")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
@@ -192,7 +198,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "fecha de emision|data fattura|data documento|data da fatura|data de emissao|emise le|emis le|"
         "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
         "data emissione|date of invoice|bill date|date of bill|document date|statement date|"
-        "invoice issued|date invoiced")
+        "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|"
+        "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
@@ -207,7 +214,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prosimy o zaplate do dnia|zaplate do dnia|do dnia|zaplata do|platnosc do|paiement attendu au plus tard|"
         "au plus tard|pagar ate|pago ate|pagamento ate|"
         "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
-        "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by"),
+        "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by|"
+        "forfallodatum|forfallodag|forfaldsdato|forfaldsdag|forfallsdato|forfall|betalingsfrist|betales senest|"
+        "sista betalningsdag|betala senast|betalas senast|senest|erapaiva|erapvm|maksettava viimeistaan|"
+        "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do"),
     "carried": _p(
         "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
@@ -218,7 +228,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "discount|less discount|discount amount|total discount|trade discount|volume discount|early payment discount|"
         "promo|promotion|promo code|coupon|voucher|rebate|savings|member savings|rabatt|nachlass|preisnachlass|"
         "abzuglich rabatt|remise|remise commerciale|ristourne|korting|rabat|upust|sconto|descuento|desconto|"
-        "bonificacion|abzug"),
+        "bonificacion|abzug|alennus|sleva"),
     "charge": _p(
         "shipping|shipping and handling|shipping handling|shipping cost|shipping costs|shipping fee|shipping charge|"
         "freight|freight charge|freight charges|delivery|delivery charge|delivery fee|delivery cost|postage|"
@@ -228,9 +238,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"
         "verzend en administratiekosten|spese di spedizione|spedizione|spese di trasporto|envio|"
         "gastos de envio|portes|koszty wysylki|koszt wysylki|wysylka|dostawa|koszty dostawy|"
-        "transport costs|transportkosten"),
+        "transport costs|transportkosten|frakt|fraktavgift|fragt|forsendelse|levering|"
+        "leveringsomkostninger|toimitus|toimituskulut|rahti|postikulut|doprava|postovne|dopravne"),
     "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
-                   "arrotondamento|redondeo|zaokraglenie"),
+                   "arrotondamento|redondeo|zaokraglenie|oresavrundning|avrundning|afrunding|"
+                   "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
         "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"
@@ -239,14 +251,19 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
         "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
-        "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value"),
+        "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value|"
+        "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
+        "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
+        "yhteensa veroton|arvonlisaveroton|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
         "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total|total iva|iva total|"
         "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst|taxes|tax total|"
         "total taxes|sales tax total|gst amount|tax due|pst|qst|rst|provincial sales tax|tps|tvq|cgst|sgst|utgst|"
-        "cgst amount|sgst amount|igst amount"),
+        "cgst amount|sgst amount|igst amount|moms|mervardesskatt|momsbelopp|moms belopp|mva|"
+        "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
+        "dan z pridane hodnoty"),
     "total": _p(
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
@@ -257,33 +274,43 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "total a pagar|totale|totale fattura|importo totale|da pagare|total for this invoice|"
         "total amount due|amount to pay|total eur|total usd|netto a pagare|totale a pagare|importo dovuto|"
         "totale da pagare|total factura|importe a pagar|do zaplaty razem|razem do zaplaty|net payable|"
-        "balance payable|total balance|amount owing|total owing|a payer|a regler")
+        "balance payable|total balance|amount owing|total owing|a payer|a regler|att betala|"
+        "summa att betala|totalt att betala|totalt|totalbelopp|summa|i alt|total i alt|at betale|i alt at betale|"
+        "belob i alt|total belob|a betale|totalt a betale|sum a betale|totalsum|sum inkl mva|totalt inkl mva|"
+        "yhteensa|maksettava|maksettava yhteensa|loppusumma|celkem|celkem k uhrade|k uhrade|celkova castka|"
+        "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
         "billed by|billed from|provider|remit to|payable to|"
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
-        "afzender|expediteur|absender|remitente"),
+        "afzender|expediteur|absender|remitente|leverantor|saljare|leverandor|saelger|selger|avsender|"
+        "toimittaja|myyja|dodavatel|prodavajici"),
     "customer": _p(
         "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|factuur aan|rechnung an|customer|client|"
         "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
         "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario|spett|spettabile|"
-        "committente|cessionario committente"),
+        "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
+        "leveringsadresse|faktureringsadresse|modtager|mottaker|asiakas|laskutusosoite|toimitusosoite|"
+        "odberatel|zakaznik|prijemce"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
         "item description|details|particulars|concepto|produit|opis|towar|usluga|nazwa uslugi|"
-        "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif|descricao|designacao")
+        "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif|descricao|designacao|"
+        "beskrivning|beskrivelse|benamning|varebeskrivelse|specifikation|kuvaus|nimike|popis|nazev|"
+        "popis polozky|nazev polozky|tekst|varetekst|varenavn|ydelse|oznaceni|oznaceni dodavky")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
-        "ii|qtd|qtde|quantidade")  # "ii": "Il." (ilość) as OCR reads it
+        "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
+        "antal|antall|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
@@ -291,14 +318,17 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
         "precio unit|prezzo unit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
-        "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario"),
+        "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario|"
+        "a pris|apris|styckpris|pris|enhedspris|stykpris|stk pris|enhetspris|pris per enhet|yksikkohinta|a hinta|hinta|"
+        "jednotkova cena|cena za jednotku|cena za mj|cena mj"),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
-        "sous total|subtotale"),
-    "currency": _p("currency|wahrung|valuta|devise|waluta|moneda"),
+        "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
+        "castka|cena celkem"),
+    "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero"),

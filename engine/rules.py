@@ -23,7 +23,8 @@ __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
-    "invoice invoices rechnung factuur facture faktura factura fattura fatura receipt quittung kassenbon bon "
+    "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
+    "receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
     "creditnota avoir proforma pro forma bill".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
@@ -45,8 +46,11 @@ def _title(toks: set[str]) -> bool:
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
-    "eg kgaa mbh scom sll sau sal spk spp ska sca"
+    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol"
     .split())
+#: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
+#: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB")
+_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.)$")
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
@@ -83,7 +87,7 @@ def legal_form(text: str) -> bool:
     """Whether a name carries a legal form (Inc., GmbH, B.V., S.A., Sp. z o.o., ...), also a dotted one a scan's
     OCR misread ("S.r.I.", "V.0.F.": I or 1 for l, 0 for o)."""
     norm = normalise(text)
-    if set(re.findall(r"[a-z]+", norm.replace(".", ""))) & _LEGAL_FORMS:
+    if set(re.findall(r"[a-z]+", norm.replace(".", ""))) & _LEGAL_FORMS or _END_FORMS.search(text.strip(" ,;")):
         return True
     for m in _DOTTED.finditer(norm):
         form = m.group(0).replace(".", "").replace("0", "o").replace("1", "l")
@@ -246,7 +250,7 @@ def sender_line(doc: SpanDoc) -> Found | None:
 
 # Title words that a flowed header can print on the issuer's line ("Invoice Cedar Lane Catering"), and the words
 # that qualify them ("Tax Invoice", "Sales Invoice")
-_STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura receipt quittung "
+_STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
                            "proforma".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma".split())
 
@@ -521,6 +525,9 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
                 return Found(code, 0.8, [first])
             if (country := _dollar_country(doc)) is not None:
                 return Found(country, 0.6, [first])
+        if code == "SEK" and not any("SEK" in w.text for w in doc.words):
+            # "kr" is the crown of Sweden, Denmark, Norway and Iceland: the one the document names
+            return Found(_crown(doc), 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
         return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
     for i, w in enumerate(doc.words):
         code = detect_currency(w.text)
@@ -528,6 +535,33 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
             span = next(s for s in doc.spans if i in s.word_indices)
             return Found(code, 0.5, [span])
     return _named_currency(doc) or _account_currency(doc)
+
+
+_CROWNS = ("SEK", "DKK", "NOK", "ISK")
+#: words only one of the Scandinavian languages writes on an invoice (as :func:`engine.labels.normalise` spells them)
+_CROWN_WORDS = {
+    "SEK": frozenset("belopp forfallodatum styckpris benamning kund moms att betala summa totalt exkl inkl "
+                     "fakturadatum mervardesskatt".split()),
+    "DKK": frozenset("belob forfaldsdato enhedspris beskrivelse ialt moms ekskl inkl betales faktureres tak for "
+                     "handlen fragt".split()),
+    "NOK": frozenset("belop forfallsdato enhetspris antall mva beskrivelse eks inkl betale takk merverdiavgift "
+                     "frakt".split()),
+}
+
+
+def _crown(doc: SpanDoc) -> str:
+    """Which crown a document's "kr" is: the code it prints, else the country of its bank account or VAT number,
+    else the language of its words (Swedish where nothing tells)."""
+    named = Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text) if c in _CROWNS)
+    if named:
+        return named.most_common(1)[0][0]
+    account = _account_currency(doc)
+    if account is not None and account.value in _CROWNS:
+        return str(account.value)
+    words = {normalise(w.text).strip(".,:;()") for w in doc.words}
+    votes = {code: len(words & vocabulary) for code, vocabulary in _CROWN_WORDS.items()}
+    best = max(votes, key=lambda c: votes[c])
+    return best if votes[best] > sorted(votes.values())[-2] else "SEK"
 
 
 #: where a bare "$" is not the US dollar: addresses of Canada, Australia and New Zealand (a province or state

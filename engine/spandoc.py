@@ -147,7 +147,9 @@ def _overlap(a: Span, b: Span) -> float:
 
 # the words of a request to pay, whose sentence ends on the due date's label ("Please pay ... by")
 _PAY_STEMS = ("pay", "pag", "zahl", "uberweis", "bezahl", "regler", "regl", "abon", "betal", "zaplat", "platn",
-              "remit", "verse", "salda")
+              "remit", "verse", "salda", "indbetal", "innbetal", "maksa", "uhrad")
+#: the last word of a payment request before its date: "by", "until" ("Prosíme o úhradu částky ... do")
+_BY_WORDS = frozenset("by until before bis vor do innen senast senest viimeistaan avant entro antes ate voor".split())
 
 
 class SpanDoc:
@@ -185,7 +187,8 @@ class SpanDoc:
         toks = self.tokens[s.index]
         score = label_score(toks, phrases, concept)
         if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]):
-            score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)))
+            score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)),
+                        0.8 if toks[-1] in _BY_WORDS else 0.0)
         return score
 
     def labels_any(self, span: Span) -> bool:

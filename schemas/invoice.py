@@ -34,6 +34,9 @@ class Invoice(DocumentSchema):
     keywords: ClassVar[tuple[str, ...]] = (
         "invoice", "rechnung", "factuur", "facture", "faktura", "fattura", "factura", "bill to", "due date",
         "invoice number", "tax invoice", "fatura", "fatura recibo", "data de vencimento",
+        # Scandinavian, Finnish, Czech
+        "fakturanummer", "fakturadatum", "fakturadato", "lasku", "laskun numero", "eräpäivä", "číslo faktury",
+        "datum splatnosti",
     )
 
     vendor_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

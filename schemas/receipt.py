@@ -25,7 +25,8 @@ class Receipt(DocumentSchema):
         "kassenbeleg", "quittung", "kartenzahlung", "barzahlung", "rückgeld", "kassabon", "bonnetje", "contant",
         "wisselgeld", "pinbetaling", "ticket de caisse", "facturette", "reçu", "espèces", "sans contact",
         "recibo", "efectivo", "scontrino", "ricevuta", "contanti", "paragon", "gotówka", "contactless", "cashier",
-        "change due",
+        "change due", "kvitto", "kvittering", "kuitti", "kontant", "växel", "byttepenge", "vaihtoraha",
+        "účtenka", "hotově",
         # how tills name the till, the payment, the amount to pay and the goodbye
         "till", "cash tend", "tendered", "no of items", "items sold", "auth code", "terminal", "tid", "card payment",
         "thank you for shopping", "thank you for your visit", "thanks for visiting", "see you again", "kasse", "bar",

@@ -1009,6 +1009,74 @@ def test_a_description_with_a_totals_word_in_a_priced_row_is_an_item() -> None:
     assert [i["description"] for i in items] == ["Training session"]
 
 
+@pytest.mark.parametrize(("text", "iso"), [
+    ("15. marts 2025", "2025-03-15"), ("3. desember 2025", "2025-12-03"), ("15 augusti 2025", "2025-08-15"),
+    ("15. maaliskuuta 2025", "2025-03-15"), ("1. července 2025", "2025-07-01"), ("1. června 2025", "2025-06-01"),
+    ("15. listopadu 2025", "2025-11-15"), ("29. 1. 2025", "2025-01-29"),
+    # Finnish and Czech names are read in full only: the abbreviations of the other languages stay whole
+    ("Mar 3, 2025", "2025-03-03"), ("3 Dec 2025", "2025-12-03"), ("12 Jun 2025", "2025-06-12"),
+])
+def test_scandinavian_finnish_and_czech_month_names(text: str, iso: str) -> None:
+    assert str(parse_date(text)) == iso
+
+
+def test_a_crown_is_the_one_its_bank_account_names() -> None:
+    rows = [[(0.1, "Fjord Consulting AS")], [(0.55, "Invoice no.: 2025-0117")], [(0.55, "Date: 2025-01-29")],
+            [(0.1, "Description"), (0.62, "Price"), (0.82, "Amount")],
+            [(0.1, "Consulting"), (0.62, "1 200,00 kr"), (0.82, "1 200,00 kr")],
+            [(0.5, "Total"), (0.82, "1 200,00 kr")],
+            [(0.1, "IBAN NO93 8601 1117 947")]]
+    assert _run(layout(rows), Invoice).data["currency"] == "NOK"
+    rows[-1] = [(0.1, "IBAN DK50 0040 0440 1162 43")]
+    assert _run(layout(rows), Invoice).data["currency"] == "DKK"
+    rows[-1] = [(0.1, "Total SEK")]
+    assert _run(layout(rows), Invoice).data["currency"] == "SEK"
+    rows[-1] = [(0.1, "Takk for handelen. Beløp inkl. mva.")]  # no account: the language tells
+    assert _run(layout(rows), Invoice).data["currency"] == "NOK"
+
+
+@pytest.mark.parametrize(("labels", "money", "dates", "expect"), [
+    # Danish: "kr." and a Danish invoice's words make the crown Danish
+    (("Mathiasen A/S", "FAKTURA", "Fakturanr.:", "Fakturadato:", "Forfaldsdato:", "Tekst", "Antal", "Enhedspris",
+      "Beløb", "Beløb ekskl. moms", "Moms 25%", "I alt"), ("{} kr.", ".", ","), ("29. januar 2025", "12.02.2025"),
+     ("Mathiasen A/S", "DKK")),
+    (("Berg & Dahl HB", "Faktura", "Fakturanummer:", "Fakturadatum:", "Förfallodatum:", "Benämning", "Antal",
+      "À-pris", "Belopp", "Summa exkl. moms", "Moms 25%", "Att betala"), ("{} kr", " ", ","),
+     ("2025-01-29", "2025-02-12"), ("Berg & Dahl HB", "SEK")),
+    (("Norsk Hydro ASA", "FAKTURA", "Fakturanummer:", "Fakturadato:", "Forfallsdato:", "Varebeskrivelse", "Antall",
+      "Pris", "Sum", "Sum eks. mva", "MVA 25%", "Å betale"), ("{} kr", " ", ","), ("29. januar 2025", "12.02.2025"),
+     ("Norsk Hydro ASA", "NOK")),
+    (("Viitanen Moilanen Ky", "LASKU", "Laskun numero:", "Päiväys:", "Eräpäivä:", "Kuvaus", "Määrä",
+      "Yksikköhinta", "Yhteensä", "Veroton hinta", "ALV 25,5%", "Maksettava yhteensä"), ("{} €", " ", ","),
+     ("29.1.2025", "12. helmikuuta 2025"), ("Viitanen Moilanen Ky", "EUR")),
+    (("Toman Sýkorová a.s.", "FAKTURA – DAŇOVÝ DOKLAD", "Číslo faktury:", "Datum vystavení:", "Datum splatnosti:",
+      "Popis", "Množství", "Cena za jednotku", "Celkem", "Základ daně", "DPH 21%", "Celkem k úhradě"),
+     ("{} Kč", " ", ","), ("29. 1. 2025", "12. února 2025"), ("Toman Sýkorová a.s.", "CZK")),
+])
+def test_nordic_finnish_and_czech_invoices(labels: tuple[str, ...], money: tuple[str, str, str],
+                                           dates: tuple[str, str], expect: tuple[str, str]) -> None:
+    vendor, title, no, issued, due, desc, qty, price, amount, net, vat, total = labels
+    pattern, group, point = money
+
+    def m(v: str) -> str:
+        whole, cents = v.split(".")
+        whole = f"{int(whole):,}".replace(",", group)
+        return pattern.format(f"{whole}{point}{cents}")
+
+    rows = [[(0.1, vendor), (0.65, title)], [(0.1, "Storgatan 12, 111 22 Stockholm")],
+            [(0.55, no), (0.75, "2025-0117")], [(0.55, issued), (0.75, dates[0])], [(0.55, due), (0.75, dates[1])],
+            [(0.1, desc), (0.5, qty), (0.62, price), (0.82, amount)],
+            [(0.1, "Konsultation"), (0.5, "2"), (0.62, m("1200.00")), (0.82, m("2400.00"))],
+            [(0.1, "Licens"), (0.5, "1"), (0.62, m("600.00")), (0.82, m("600.00"))],
+            [(0.5, net), (0.82, m("3000.00"))], [(0.5, vat), (0.82, m("750.00"))], [(0.5, total), (0.82, m("3750.00"))]]
+    data = _run(layout(rows, heights={0: 0.02}), Invoice).data
+    assert (data["vendor_name"], data["currency"]) == expect
+    assert (data["invoice_number"], data["invoice_date"], data["due_date"]) == ("2025-0117", "2025-01-29", "2025-02-12")
+    assert (data["subtotal"], data["tax"], data["total"]) == ("3000.00", "750.00", "3750.00")
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [
+        ("2", "1200.00", "2400.00"), ("1", "600.00", "600.00")]
+
+
 def test_a_unit_of_measure_column_beside_the_quantity_is_not_the_quantity() -> None:
     rows = [[(0.1, "Kestrel Print")], [(0.6, "INVOICE 10442")],
             [(0.05, "#"), (0.1, "Description"), (0.45, "Unit"), (0.52, "Qty"), (0.6, "Unit price"), (0.72, "VAT"),
