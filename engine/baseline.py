@@ -355,13 +355,18 @@ class _Extractor:
         return before is not None and bool(_BASE_OF.search(before.text)) and after is not None and \
             after.amount is not None and after.has(SpanKind.AMOUNT)
 
-    @staticmethod
-    def _split_tax(pick: dict[str, Found | None], taxes: list[Found | None]) -> Found | None:
-        """Tax printed on several lines (one per rate): the lines whose amounts add up, with the subtotal, to the
-        total; their sum is the tax."""
+    def _split_tax(self, pick: dict[str, Found | None], taxes: list[Found | None]) -> Found | None:
+        """Tax printed on several lines (one per rate): the lines whose amounts add up, with the subtotal and the
+        charges and discounts printed between the subtotal and the total (shipping), to the total; their sum is
+        the tax."""
         sub, tot = pick.get("subtotal"), pick.get("total")
         if sub is None or tot is None:
             return None
+        first, last = self.doc.line_pos[(sub.value.page, sub.value.line)], self.doc.line_pos[
+            (tot.value.page, tot.value.line)]
+        between = [a for key in self.doc.line_keys[first + 1:last]
+                   if (a := adjustment_of(self.doc, self.doc.lines[key])) is not None]
+        adjusted = sub.value.amount + sum((a.amount for a in between), Decimal(0))
         taken = {sub.value.index, tot.value.index}
         lines: dict[tuple[int, int], Found] = {}
         for f in taxes:  # the rightmost amount of each tax line ("VAT 5% on £50.00   £2.50")
@@ -372,7 +377,8 @@ class _Extractor:
         for k in (2, 3):
             for combo in itertools.combinations(lines.values(), k):
                 total = sum((f.value.amount for f in combo), Decimal(0))
-                if abs(sub.value.amount + total - tot.value.amount) <= Decimal("0.011"):
+                if any(abs(base + total - tot.value.amount) <= Decimal("0.011")
+                       for base in {sub.value.amount, adjusted}):
                     amounts = merge_spans(sorted((f.value for f in combo), key=lambda s: s.index))
                     return Found(total, min(0.99, min(f.confidence for f in combo) + 0.1), [amounts])
         return None

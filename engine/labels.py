@@ -238,7 +238,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"
         "verzend en administratiekosten|spese di spedizione|spedizione|spese di trasporto|envio|"
         "gastos de envio|portes|koszty wysylki|koszt wysylki|wysylka|dostawa|koszty dostawy|"
-        "transport costs|transportkosten|frakt|fraktavgift|fragt|forsendelse|levering|"
+        "transport costs|transportkosten|transport|frakt|fraktavgift|fragt|forsendelse|levering|"
         "leveringsomkostninger|toimitus|toimituskulut|rahti|postikulut|doprava|postovne|dopravne"),
     "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
                    "arrotondamento|redondeo|zaokraglenie|oresavrundning|avrundning|afrunding|"

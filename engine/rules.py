@@ -24,7 +24,7 @@ __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
-    "receipt quittung kassenbon bon "
+    "doklad dokladu receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
     "creditnota avoir proforma pro forma bill".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too

@@ -1020,6 +1020,28 @@ def test_scandinavian_finnish_and_czech_month_names(text: str, iso: str) -> None
     assert str(parse_date(text)) == iso
 
 
+def test_tax_at_two_rates_with_shipping_between_the_subtotal_and_the_total() -> None:
+    rows = [[(0.1, "Bohnbach GmbH")], [(0.55, "Rechnungsnummer: 2025316")], [(0.55, "Datum: 02.11.2025")],
+            [(0.1, "Beschreibung"), (0.5, "Menge"), (0.62, "Preis"), (0.82, "Betrag")],
+            [(0.1, "Beratung"), (0.5, "1"), (0.62, "1.000,00"), (0.82, "1.000,00")],
+            [(0.1, "Fachbuch"), (0.5, "1"), (0.62, "100,00"), (0.82, "100,00")],
+            [(0.5, "Zwischensumme"), (0.82, "1.100,00 €")], [(0.5, "Versand"), (0.82, "9,95 €")],
+            [(0.5, "MwSt. 19%"), (0.82, "190,00 €")], [(0.5, "MwSt. 7%"), (0.82, "7,00 €")],
+            [(0.5, "Summe brutto"), (0.82, "1.306,95 €")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["tax"], data["total"]) == ("1100.00", "197.00", "1306.95")
+    rows[7] = [(0.5, "Transport"), (0.82, "9,95 €")]  # a charge by another name
+    assert _run(layout(rows), Invoice).data["tax"] == "197.00"
+
+
+def test_a_czech_tax_documents_title_is_no_issuer() -> None:
+    rows = [[(0.5, "FAKTURA – DAŇOVÝ DOKLAD")], [(0.1, "Čermáková")], [(0.1, "Vítězná 53, 269 21 Hostomice")],
+            [(0.55, "Číslo faktury: 2025-0117")], [(0.55, "Datum vystavení: 29.01.2025")],
+            [(0.1, "Popis"), (0.62, "Cena"), (0.82, "Celkem")],
+            [(0.1, "Konzultace"), (0.62, "100,00"), (0.82, "100,00")], [(0.5, "Celkem k úhradě"), (0.82, "100,00 Kč")]]
+    assert _run(layout(rows, heights={0: 0.024, 1: 0.018}), Invoice).data["vendor_name"] == "Čermáková"
+
+
 def test_a_crown_is_the_one_its_bank_account_names() -> None:
     rows = [[(0.1, "Fjord Consulting AS")], [(0.55, "Invoice no.: 2025-0117")], [(0.55, "Date: 2025-01-29")],
             [(0.1, "Description"), (0.62, "Price"), (0.82, "Amount")],
