@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -420,12 +421,23 @@ class GroundingIndex:
 
 
 def _sum_of(texts: list[str], number: Decimal) -> bool:
-    """Whether ``number`` is the sum of the amounts the words hold, one per word (a tax printed per rate, summed by
-    the engine): at least two amounts, each word read one way or another."""
-    readings = [sorted(c) for t in texts if (c := number_candidates(t))]
-    if not 2 <= len(readings) <= 4 or any(len(r) > 2 for r in readings):
-        return False
-    return number in {sum(combo, Decimal(0)) for combo in itertools.product(*readings)}
+    """Whether ``number`` is the sum of the amounts the words hold (a tax printed per rate, summed by the engine):
+    two to four amounts, each of one to three words ("11 640,01 €" and "2 729,57 €" grouped by spaces), each read
+    one way or another; words without a digit (a currency sign) between them are left out."""
+    figures = [t for t in texts if any(c.isdigit() for c in t)]
+
+    def splits(i: int) -> Iterator[list[list[Decimal]]]:
+        if i == len(figures):
+            yield []
+            return
+        for j in range(i + 1, min(len(figures), i + 3) + 1):
+            readings = number_candidates(" ".join(figures[i:j]))
+            if readings and len(readings) <= 2:
+                for rest in splits(j):
+                    yield [sorted(readings), *rest]
+
+    return any(2 <= len(parts) <= 4 and number in {sum(combo, Decimal(0)) for combo in itertools.product(*parts)}
+               for parts in itertools.islice(splits(0), 64))
 
 
 def ground_fields(

@@ -158,6 +158,22 @@ def test_engine_pointers_are_checked_against_the_value() -> None:
     assert check.errors == [] and check.fields["total"].bbox == page[3].bbox  # found by search instead
 
 
+@pytest.mark.parametrize(("lines", "tax"), [
+    (("ALV 25,5% 11 640,01 €", "ALV 14% 2 729,57 €"), "14369.58"),  # amounts grouped by spaces, their signs between
+    (("MwSt. 19% 9.494,77 €", "MwSt. 7% 850,44 €"), "10345.21"),
+])
+def test_a_tax_summed_over_its_rates_is_grounded_on_their_amounts(lines: tuple[str, ...], tax: str) -> None:
+    page = words_of(*lines)
+    amounts = [i for i, w in enumerate(page) if any(c.isdigit() for c in w.text) and "%" not in w.text
+               or w.text == "€"]
+    summed = FieldResult(path="tax", value=tax, confidence=0.9, word_indices=amounts)
+    assert check_fields({"tax": tax}, Invoice, page, {"tax": summed}, Settings()).errors == []
+    off = str(Decimal(tax) + Decimal("0.01"))
+    wrong = FieldResult(path="tax", value=off, confidence=0.9, word_indices=amounts)
+    check = check_fields({"tax": off}, Invoice, page, {"tax": wrong}, Settings())
+    assert [(e.code, e.field) for e in check.errors] == [("ground.not_found", "tax")]
+
+
 def test_values_inside_a_word_are_found_at_token_boundaries() -> None:
     index = GroundingIndex(words_of("Invoice#INV-12345 Total:99"))
     assert index.find_text("invoice_number", "INV-12345") is not None
