@@ -524,7 +524,7 @@ def _priced(line: list[Span]) -> bool:
     figures = [s for s in line if s.amount is not None and not s.has(SpanKind.TEXT) and not s.has(SpanKind.DATE)
                and not s.has(SpanKind.PERCENT)]
     return any(abs(q.amount * p.amount - a.amount) <= Decimal("0.01") and p.amount != 0 and not p.has(SpanKind.INTEGER)
-               for i, q in enumerate(figures) if q.kinds & {SpanKind.INTEGER, SpanKind.QUANTITY}
+               for i, q in enumerate(figures)
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
 
 

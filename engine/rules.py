@@ -227,7 +227,8 @@ _SEPARATORS = frozenset("- – — · • | /".split())
 def sender_line(doc: SpanDoc) -> Found | None:
     """The sender's name from the return-address line a business letter prints above the address window
     ("QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen", "Nowicki Warta Sp.j. · ul. Szkolna 231/19 ·
-    24-248 Lublin"): a line of three parts or more, the last with a postcode, in the top half of page 1."""
+    24-248 Lublin", "Poláková · Olympijská 34 · 395 05 Meziměstí"): a line of three parts or more, the last with a
+    postcode, in the top half of page 1."""
     for s in doc.spans:
         if s.page != 0 or s.bbox[1] > 0.5 or not s.has(SpanKind.TEXT) or len(doc.lines[(s.page, s.line)]) != 1:
             continue  # alone on its line: a table row's description has amounts beside it
@@ -238,7 +239,7 @@ def sender_line(doc: SpanDoc) -> Found | None:
         street = " ".join(words[cuts[0] + 1:cuts[-1]])
         last = " ".join(words[cuts[-1] + 1:])
         if not re.search(r"\d", street) or not re.search(
-                r"\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", last):
+                r"\d{4,5}|\d{2}-\d{3}|\b\d{3}\s\d{2}\b|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", last):
             continue
         name = " ".join(words[:cuts[0]]).strip(" ,;")
         if sum(c.isalpha() for c in name) < 3 or any(c.isdigit() for c in name) or _ADDRESSY.search(name):

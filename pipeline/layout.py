@@ -86,6 +86,8 @@ _GLUED_QUANTITY = re.compile(r"(\d{1,4}(?:[.,]\d{1,3})?)([$€£¥₹]\d[\d.,']*
 #: "betal4702,30"); a reference in capitals or mixed case ("INV2025", "Box3693") is one word
 _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
                            r"(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?|\d[\d.']*,\d{2}|\d[\d,']*\.\d{2})")
+#: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
+_FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
 #: one amount whose separators OCR misread ("1.245.53" for 1.245,53): thousands groups, then two decimals
 _ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
@@ -112,8 +114,9 @@ def split_bullets(word: RawWord) -> list[RawWord]:
 def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
     value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, a
-    label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), or a word
-    in lower case and a date or an amount (``innen28.06.2025.``);
+    label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
+    in lower case and a date or an amount (``innen28.06.2025.``), or an amount and a word in lower case
+    (``$9,362.06by``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -130,6 +133,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None:
         m = _GLUED_QUANTITY.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
+        m = None
+    if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and not m.group(2).islower():
         m = None
     if m is None:
         return [word]

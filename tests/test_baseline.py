@@ -1000,10 +1000,12 @@ def test_a_description_with_a_totals_word_in_a_priced_row_is_an_item() -> None:
             [(0.1, "Descrizione"), (0.5, "Q.tà"), (0.62, "Prezzo"), (0.8, "Totale")],
             [(0.1, "Training session"), (0.5, "1"), (0.62, "1.227,93"), (0.8, "1.227,93")],
             [(0.1, "Sovrastruttura totale"), (0.5, "2"), (0.62, "425,48"), (0.8, "850,96")],
+            [(0.1, "Total demand-driven success"), (0.5, "1,5"), (0.62, "1 199,57"), (0.8, "1 799,36")],
             [(0.1, "Poster"), (0.5, "1"), (0.62, "50,00"), (0.8, "50,00")],
-            [(0.6, "Totale"), (0.8, "2.128,89")]]
+            [(0.6, "Totale"), (0.8, "3.928,25")]]
     items = _run(layout(rows), Invoice).data["line_items"]
-    assert [i["description"] for i in items] == ["Training session", "Sovrastruttura totale", "Poster"]
+    assert [i["description"] for i in items] == ["Training session", "Sovrastruttura totale",
+                                                 "Total demand-driven success", "Poster"]
     rows[4] = [(0.1, "Totale parziale"), (0.62, "1.227,93"), (0.8, "1.227,93")]  # a subtotal's two amounts
     items = _run(layout(rows), Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Training session"]
@@ -1032,6 +1034,14 @@ def test_tax_at_two_rates_with_shipping_between_the_subtotal_and_the_total() -> 
     assert (data["subtotal"], data["tax"], data["total"]) == ("1100.00", "197.00", "1306.95")
     rows[7] = [(0.5, "Transport"), (0.82, "9,95 €")]  # a charge by another name
     assert _run(layout(rows), Invoice).data["tax"] == "197.00"
+
+
+def test_a_return_address_line_with_a_czech_or_swedish_postcode_names_the_sender() -> None:
+    rows = [[(0.1, "Poláková · Olympijská 34 · 395 05 Meziměstí")],
+            [(0.1, "Jelínková Slavíková v.o.s.")], [(0.1, "Šůrova 527")], [(0.1, "599 83 Meziboří")],
+            [(0.55, "Faktura č.: 3137")], [(0.1, "Popis"), (0.62, "Cena"), (0.82, "Celkem")],
+            [(0.1, "Konzultace"), (0.62, "100,00"), (0.82, "100,00")], [(0.5, "Celkem k úhradě"), (0.82, "100,00 Kč")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Poláková"
 
 
 def test_a_czech_tax_documents_title_is_no_issuer() -> None:
