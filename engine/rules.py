@@ -506,6 +506,11 @@ def _address_line(spans: list[Span], wrapped: set[int]) -> str:
 _DOLLARS = frozenset({"AUD", "CAD", "NZD", "SGD", "HKD", "MXN", "ARS", "CLP", "COP", "TWD", "BRL"})
 
 
+#: a currency's code as a word of its own, not inside a bank account's number ("GB50USDE7567…")
+_CODE_USD = re.compile(r"(?<![A-Z0-9])USD(?![A-Z0-9])")
+_CODE_SEK = re.compile(r"(?<![A-Z0-9])SEK(?![A-Z0-9])")
+
+
 def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
     """A labelled currency, else the document's most frequent currency marker."""
     labelled = doc.near(phrases, "currency", lambda s: s.currency is not None)
@@ -516,7 +521,7 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         counts = Counter(s.currency for s in with_code)
         code, n = counts.most_common(1)[0]
         first = next(s for s in with_code if s.currency == code)
-        if code == "USD" and not any("USD" in w.text or "US$" in w.text for w in doc.words):
+        if code == "USD" and not any(_CODE_USD.search(w.text) or "US$" in w.text for w in doc.words):
             # a bare "$" is the dollar of whichever country the document names: "Total AUD $68,967.43"
             named = Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text)
                             if c in _DOLLARS)
@@ -526,7 +531,7 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
                 return Found(code, 0.8, [first])
             if (country := _dollar_country(doc)) is not None:
                 return Found(country, 0.6, [first])
-        if code == "SEK" and not any("SEK" in w.text for w in doc.words):
+        if code == "SEK" and not any(_CODE_SEK.search(w.text) for w in doc.words):
             # "kr" is the crown of Sweden, Denmark, Norway and Iceland: the one the document names
             return Found(_crown(doc), 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
         return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])

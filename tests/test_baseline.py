@@ -1330,6 +1330,9 @@ def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: 
     rows.insert(3, [(0.05, "Bill to: Orbit Media, 9 Elm St,"), (0.55, address)])  # both parties there: domestic
     result = _run(layout(rows), Invoice)
     assert result.data["currency"] == code
+    # "USD" inside a bank account's number is no currency code printed
+    with_iban = [*rows, [(0.05, "IBAN GB50USDE75679707068907")]]
+    assert _run(layout(with_iban), Invoice).data["currency"] == code
     # a US address anywhere leaves the dollar American
     rows.insert(4, [(0.05, "Ship to: 9 Elm St, Austin, TX 78701")])
     assert _run(layout(rows), Invoice).data["currency"] == "USD"
