@@ -5,7 +5,9 @@ unit price, amount, or any field names for other models), matched word by word s
 cell ("BTW Hoeveelheid") still get their own x-ranges. Below it, each line with a number under a numeric column
 is a row; a row's spans go to the column they overlap most. The table stops at a totals line (a line the caller's
 ``is_stop`` recognises), restarts at a repeated header (multi-page tables), and lines between rows without numbers
-(notes, serial numbers, section titles) are skipped, except a description's rest wrapped onto the next lines.
+(notes, serial numbers, section titles) are skipped, except a description's rest wrapped onto the next lines,
+also onto the next page after its running header. Where the header's labels stand at the left of their cells over
+figures set at the right (a word processor's table), each column runs from its label to the next one instead.
 Without any header, runs of lines with a text and two or more amounts are taken as rows.
 """
 

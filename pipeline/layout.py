@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from engine.base import Word
 from engine.labels import COLUMN_CONCEPTS, label_score, label_tokens
+from engine.numbers import parse_money
 from engine.spandoc import concept_phrases
 
 __all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_bullets", "split_glued_labels",
@@ -134,8 +135,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = _GLUED_QUANTITY.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
-    if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and not m.group(2).islower():
-        m = None
+    if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
+            not m.group(2).islower() or parse_money(word.text)[0] is not None):
+        m = None  # an amount with its currency's letters ("12,50zł", "99,00kr") is one word
     if m is None:
         return [word]
     first, second = m.group(1), m.group(2)
