@@ -491,7 +491,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         k += 1
         header = _header(line, words, columns)
         if header:
-            header = _fit_cells(header, _body(lines, k, words, columns, is_stop), columns)
+            header = _fit_cells(header, _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         if not ranges:
@@ -550,12 +550,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     return rows
 
 
-def _body(lines: list[list[Span]], k: int, words: Sequence[Word], columns: Sequence[Column],
-          is_stop: Callable[[list[Span]], bool]) -> list[list[Span]]:
-    """The lines under the header line ``lines[k - 1]`` up to the table's end: a totals line or another header."""
+def _body(lines: list[list[Span]], k: int, is_stop: Callable[[list[Span]], bool]) -> list[list[Span]]:
+    """The lines under the header line ``lines[k - 1]`` up to the table's end, its totals line (a header repeated
+    on the next page holds no figures, and counts for nothing)."""
     out: list[list[Span]] = []
     for line in lines[k:]:
-        if is_stop(line) or _header(line, words, columns):
+        if is_stop(line):
             break
         out.append(line)
     return out
@@ -581,15 +581,12 @@ def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],
     under one column and those of no row."""
     order = sorted(ranges.items(), key=lambda kv: kv[1][0])
     widths = [b[0] - a[0] for (_, a), (_, b) in zip(order, order[1:], strict=False)]
-    if not widths:
+    by_labels = [c for line in body if (c := _crowded(line, ranges, columns)) is not None]
+    if not widths or not by_labels or 2 * sum(by_labels) < len(by_labels):
         return ranges
     cells = {name: (a, max(b, nxt[1][0] - 0.005) if nxt else max(b, a + sorted(widths)[len(widths) // 2]))
              for (name, (a, b)), nxt in zip(order, [*order[1:], None], strict=True)}
-    by_labels = [c for line in body if (c := _crowded(line, ranges, columns)) is not None]
-    by_cells = [c for line in body if (c := _crowded(line, cells, columns)) is not None]
-    if by_labels and 2 * sum(by_labels) >= len(by_labels) and not any(by_cells):
-        return cells
-    return ranges
+    return ranges if any(_crowded(line, cells, columns) for line in body) else cells
 
 
 def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
