@@ -232,7 +232,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "charge": _p(
         "shipping|shipping and handling|shipping handling|shipping cost|shipping costs|shipping fee|shipping charge|"
         "freight|freight charge|freight charges|delivery|delivery charge|delivery fee|delivery cost|postage|"
-        "postage and packing|postage and packaging|p p|handling|handling fee|handling charge|packaging|packing|"
+        "postage and packing|postage and packaging|p p|s h|handling|handling fee|handling charge|packaging|packing|"
         "surcharge|fuel surcharge|service charge|small order surcharge|versand|versandkosten|versandkostenpauschale|"
         "porto|fracht|frachtkosten|verpackung|lieferkosten|zustellung|frais de port|frais d envoi|"
         "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"

@@ -30,6 +30,7 @@ def test_adjustment_lines_are_read_with_the_sign_they_have_on_the_total():
             [(0.6, "Rabatt 5%:"), (0.85, "30,00")],  # printed without a sign: a discount still lowers the total
             [(0.6, "Shipping & Handling"), (0.85, "25.00")],
             [(0.6, "Frais de port"), (0.85, "9,90")],
+            [(0.6, "S&H"), (0.85, "9.95")], [(0.6, "Transport"), (0.85, "25.00")], [(0.6, "Frakt"), (0.85, "49,50")],
             [(0.6, "Rounding"), (0.85, "-0.02")],
             [(0.6, "Sales Tax (5.5%)"), (0.85, "59.40")],
             [(0.6, "Total"), (0.85, "$1,139.40")]]
@@ -39,6 +40,9 @@ def test_adjustment_lines_are_read_with_the_sign_they_have_on_the_total():
         (AdjustmentKind.DISCOUNT, "Rabatt 5%:", Decimal("-30.00")),
         (AdjustmentKind.CHARGE, "Shipping & Handling", Decimal("25.00")),
         (AdjustmentKind.CHARGE, "Frais de port", Decimal("9.90")),
+        (AdjustmentKind.CHARGE, "S&H", Decimal("9.95")),
+        (AdjustmentKind.CHARGE, "Transport", Decimal("25.00")),
+        (AdjustmentKind.CHARGE, "Frakt", Decimal("49.50")),
         (AdjustmentKind.ROUNDING, "Rounding", Decimal("-0.02")),
     ]
 
