@@ -89,6 +89,8 @@ _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
                            r"(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?|\d[\d.']*,\d{2}|\d[\d,']*\.\d{2})")
 #: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
 _FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
+#: what follows a time of day written with a dot ("10.30am", "14.30uhr")
+_CLOCK_WORDS = frozenset({"am", "pm", "a.m", "p.m", "uhr", "hrs", "hr", "h"})
 #: one amount whose separators OCR misread ("1.245.53" for 1.245,53): thousands groups, then two decimals
 _ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
@@ -136,8 +138,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
-            not m.group(2).islower() or parse_money(word.text)[0] is not None):
-        m = None  # an amount with its currency's letters ("12,50zł", "99,00kr") is one word
+            not m.group(2).islower() or parse_money(word.text)[0] is not None
+            or m.group(2).rstrip(".") in _CLOCK_WORDS):
+        m = None  # an amount with its currency's letters ("12,50zł", "99,00kr"), a time ("10.30am"): one word
     if m is None:
         return [word]
     first, second = m.group(1), m.group(2)

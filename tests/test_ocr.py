@@ -458,6 +458,7 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("INV2025", ["INV2025"]), ("Box3693", ["Box3693"]), ("page1", ["page1"]), ("v2.10", ["v2.10"]),
     ("$9,362.06by", ["$9,362.06", "by"]), ("12,50EUR", ["12,50EUR"]),  # an amount, then a word in lower case
     ("12,50zł", ["12,50zł"]), ("99,00kr", ["99,00kr"]),  # an amount with its currency
+    ("10.30am", ["10.30am"]), ("14.30uhr", ["14.30uhr"]),  # a time of day
     # one word as it is
     ("US$120.77", ["US$120.77"]), ("NZ$5.00", ["NZ$5.00"]), ("12:30", ["12:30"]),
     ("https://example.de", ["https://example.de"]), ("1:100", ["1:100"]),
