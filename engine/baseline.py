@@ -502,7 +502,7 @@ class _Extractor:
                 if not (q and rest and other.amount is not None):
                     continue
                 p, a = (rest, other.amount) if into == pn else (other.amount, rest)
-                if abs(q * p - a) <= max(Decimal("0.01"), abs(a) / 200):
+                if _is_product(q, p, a):
                     cells = dict(row.cells)
                     cells[qn] = [glued.model_copy(update={"word_indices": [glued.word_indices[0]], "text": head,
                                                           "amount": q})]
@@ -516,14 +516,19 @@ class _Extractor:
         q, p, a = by.get("quantity"), by.get("unit_price"), by.get("amount")
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
-        return abs(q[0].amount * p[0].amount - a[0].amount) <= max(Decimal("0.01"), abs(a[0].amount) / 200)
+        return _is_product(q[0].amount, p[0].amount, a[0].amount)
+
+
+def _is_product(quantity: Decimal, price: Decimal, amount: Decimal, share: Decimal = Decimal("0.005")) -> bool:
+    """Whether ``amount`` is ``quantity`` × ``price``, to the cent or ``share`` of the amount (rounded prices)."""
+    return abs(quantity * price - amount) <= max(Decimal("0.01"), abs(amount) * share)
 
 
 def _priced(line: list[Span]) -> bool:
     """Whether a line holds a quantity, then a price, then an amount that is the quantity times the price."""
     figures = [s for s in line if s.amount is not None and not s.has(SpanKind.TEXT) and not s.has(SpanKind.DATE)
                and not s.has(SpanKind.PERCENT)]
-    return any(abs(q.amount * p.amount - a.amount) <= Decimal("0.01") and p.amount != 0 and not p.has(SpanKind.INTEGER)
+    return any(p.amount != 0 and not p.has(SpanKind.INTEGER) and _is_product(q.amount, p.amount, a.amount, Decimal(0))
                for i, q in enumerate(figures)
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
 

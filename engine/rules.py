@@ -506,9 +506,10 @@ def _address_line(spans: list[Span], wrapped: set[int]) -> str:
 _DOLLARS = frozenset({"AUD", "CAD", "NZD", "SGD", "HKD", "MXN", "ARS", "CLP", "COP", "TWD", "BRL"})
 
 
-#: a currency's code as a word of its own, not inside a bank account's number ("GB50USDE7567…")
-_CODE_USD = re.compile(r"(?<![A-Z0-9])USD(?![A-Z0-9])")
-_CODE_SEK = re.compile(r"(?<![A-Z0-9])SEK(?![A-Z0-9])")
+def _printed_codes(doc: SpanDoc) -> Counter[str]:
+    """Three capitals standing as a word of their own, as a currency's code is printed ("Total AUD"), not inside a
+    bank account's number ("GB50USDE7567…")."""
+    return Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text))
 
 
 def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
@@ -521,19 +522,19 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         counts = Counter(s.currency for s in with_code)
         code, n = counts.most_common(1)[0]
         first = next(s for s in with_code if s.currency == code)
-        if code == "USD" and not any(_CODE_USD.search(w.text) or "US$" in w.text for w in doc.words):
+        codes = _printed_codes(doc)
+        if code == "USD" and "USD" not in codes and not any("US$" in w.text for w in doc.words):
             # a bare "$" is the dollar of whichever country the document names: "Total AUD $68,967.43"
-            named = Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text)
-                            if c in _DOLLARS)
+            named = Counter({c: n for c, n in codes.items() if c in _DOLLARS})
             if named:
                 code = named.most_common(1)[0][0]
                 first = next(s for s in doc.spans if code in s.text)
                 return Found(code, 0.8, [first])
             if (country := _dollar_country(doc)) is not None:
                 return Found(country, 0.6, [first])
-        if code == "SEK" and not any(_CODE_SEK.search(w.text) for w in doc.words):
+        if code == "SEK" and "SEK" not in codes:
             # "kr" is the crown of Sweden, Denmark, Norway and Iceland: the one the document names
-            return Found(_crown(doc), 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
+            return Found(_crown(doc, codes), 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
         return Found(code, 0.9 if n >= 2 and len(counts) == 1 else 0.7, [first])
     for i, w in enumerate(doc.words):
         code = detect_currency(w.text)
@@ -555,10 +556,10 @@ _CROWN_WORDS = {
 }
 
 
-def _crown(doc: SpanDoc) -> str:
-    """Which crown a document's "kr" is: the code it prints, else the country of its bank account or VAT number,
-    else the language of its words (Swedish where nothing tells)."""
-    named = Counter(c for w in doc.words for c in re.findall(r"\b([A-Z]{3})\b", w.text) if c in _CROWNS)
+def _crown(doc: SpanDoc, codes: Counter[str]) -> str:
+    """Which crown a document's "kr" is: the code it prints (``codes``), else the country of its bank account or
+    VAT number, else the language of its words (Swedish where nothing tells)."""
+    named = Counter({c: n for c, n in codes.items() if c in _CROWNS})
     if named:
         return named.most_common(1)[0][0]
     account = _account_currency(doc)
