@@ -13,13 +13,14 @@ followed by exactly one amount. A discount lowers the total whatever its sign is
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from decimal import Decimal
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.labels import label_score
+from engine.labels import label_score, label_tokens
 from engine.spandoc import SpanDoc, concept_phrases
 from engine.spans import Span, SpanKind
 
@@ -67,7 +68,9 @@ def adjustment_of(doc: SpanDoc, line: Sequence[Span]) -> Adjustment | None:
         toks = doc.tokens.get(label.index)
         if not toks or label.bbox[0] >= amount.bbox[0]:
             continue
-        scores = {c: label_score(toks, p, c) for c, p in phrases.items()}
+        plain = label_tokens(_without_code(label.text))
+        scores = {c: max(label_score(toks, p, c), label_score(plain, p, c) if plain else 0.0)
+                  for c, p in phrases.items()}
         kind = max(AdjustmentKind, key=lambda k: scores[k])
         if scores[kind] < _MIN_SCORE or scores[kind] <= max(scores[c] for c in _OTHER):
             continue
@@ -78,6 +81,20 @@ def adjustment_of(doc: SpanDoc, line: Sequence[Span]) -> Adjustment | None:
         words = tuple(sorted({*label.word_indices, *amount.word_indices}))
         return Adjustment(kind=kind, label=label.text, amount=signed, page=label.page, word_indices=words)
     return None
+
+
+#: a promotion's code printed after its label: "(WELCOME10)", "VIP20", "SPRING" beside "Promo"
+_PARENS = re.compile(r"\([^)]*\)")
+
+
+def _without_code(text: str) -> str:
+    """A label without the code it names ("Discount (WELCOME10)", "Promo VIP20", "Promo SPRING" → the word
+    before): bracketed words, words of letters and digits, and capitals after a word that is not all capitals."""
+    words = _PARENS.sub(" ", text).split()
+    lower_first = bool(words) and not words[0].isupper()
+    return " ".join(w for k, w in enumerate(words)
+                    if not (k and (re.search(r"\d", w) and re.search(r"[^\W\d_]", w)
+                                   or (lower_first and len(w) >= 3 and w.isupper()))))
 
 
 def find_adjustments(doc: SpanDoc) -> list[Adjustment]:

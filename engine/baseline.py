@@ -139,7 +139,9 @@ class _Extractor:
             if _kind(tp) == "model":
                 out |= self.captions(tp, name)
             elif _kind(tp) not in ("table", "list"):
-                concept, phrases = label_phrases(name, title=info.title, parent=parent)
+                extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+                concept, phrases = label_phrases(name, title=info.title, extra=list(extra.get("labels", []) or []),
+                                                 parent=parent)
                 out |= {s.index for s, score in self.doc.labels(phrases, concept, floor=0.6)
                         if sum(c.isdigit() for c in s.text) < 2  # "124 Washington Street" is a value
                         # a weak reading needs every word to be a label's: "Jersey City", "Fergal Ville" are cities
@@ -190,7 +192,9 @@ class _Extractor:
             return self.record(path, rules.party(self.doc, phrases, first_line=name.startswith("merchant")))
         if kind == "str" and name.endswith("address") and concept is None:
             party = self.fields.get(prefix + name.replace("address", "name"))
-            return self.record(path, rules.address_below(self.doc, party.word_indices or []) if party else None)
+            words = party.word_indices or [] if party else []
+            return self.record(path, (rules.address_below(self.doc, words)
+                                      or rules.address_after_name(self.doc, str(party.value))) if party else None)
         found: Found | None = None
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")

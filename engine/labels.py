@@ -55,6 +55,7 @@ def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
     text = RUN_TOGETHER.sub(" ", text.replace("º", "°"))
+    text = re.sub(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)", " no ", text)  # Czech "č." (číslo): "Faktura č."
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     toks = re.findall(r"[a-z0-9]+|#|°", t)
@@ -310,7 +311,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
-        "antal|antall|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks")
+        "antal|antall|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
+        # a time sheet's hours
+        "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
@@ -320,7 +323,13 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "precio unit|prezzo unit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
         "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario|"
         "a pris|apris|styckpris|pris|enhedspris|stykpris|stk pris|enhetspris|pris per enhet|yksikkohinta|a hinta|hinta|"
-        "jednotkova cena|cena za jednotku|cena za mj|cena mj"),
+        "jednotkova cena|cena za jednotku|cena za mj|cena mj|"
+        # a time sheet's rate per hour
+        "hourly rate|rate per hour|rate hr|hour rate|stundensatz|stundenpreis|taux horaire|tarif horaire|"
+        "precio hora|tarifa hora|tarifa horaria|tariffa oraria|uurtarief|uurprijs|timpris|timepris|tuntihinta|"
+        "stawka godzinowa|stawka godz|hodinova sazba|preco hora")
+    # the words a tax rate's column is headed by too ("USt.-Satz", "Taux TVA"): a price only where no other is
+    + _p("satz|taux|tarifa|tariffa|stawka|sazba|taxa|sats", 0.7),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
@@ -354,6 +363,13 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
                   "recapito|numero di telefono|telefonnr|telefon tagsuber|phone daytime|telephone daytime|"
                   "telefoon overdag|telephone de jour|telefono diurno"),
+    # how a receipt was paid: a caption, never a name ("MÉTODO DE PAGO", "Zahlungsmethode")
+    "payment_method": _p("payment method|method of payment|payment type|paid with|paid by|card type|zahlungsmethode|"
+                         "zahlungsart|zahlweise|bezahlart|moyen de paiement|mode de paiement|mode de reglement|"
+                         "metodo de pago|forma de pago|metodo di pagamento|modalita di pagamento|betaalmethode|"
+                         "betaalwijze|metodo de pagamento|forma de pagamento|meio de pagamento|metoda platnosci|"
+                         "sposob platnosci|forma platnosci|betalningsmetod|betalningssatt|betalingsmetode|"
+                         "betalingsmate|betalingsmiddel|maksutapa|zpusob platby|platebni metoda"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
                     "signature of claimant|assinatura"),
 }

@@ -26,14 +26,23 @@ _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
     "doklad dokladu receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
-    "creditnota avoir proforma pro forma bill".split())
+    "creditnota avoir proforma pro forma bill "
+    # a payment's receipt or confirmation ("Recibo de pago", "Zahlungsbestätigung", "Potwierdzenie płatności")
+    "recibo recu ricevuta ontvangstbewij betalingsbewij zahlungsbestatigung zahlungsbeleg potwierdzenie "
+    "comprovante betalingsbevis betalningsbekraftelse".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
 # ("Umhlanga Print & Copy")
 _COPY_WORDS = frozenset("copy kopie copie copia duplicate duplicado duplicata original".split())
 _COPY_OWNERS = frozenset("customer merchant cardholder client store shop office file accounts account your our for "
                          "the records kunden kunde handler exemplaire commercant cliente tax invoice receipt".split())
+#: a web invoice's call to pay, never a name ("Pay online", "Online bezahlen", "Paga online")
+_CALLS = frozenset("pay now online bezahlen jetzt payer ligne en pagar paga linea betalen betala betal pa nett "
+                   "maksa verkossa zaplatit zaplac here click".split())
 #: captions of what no field holds, never a name alone ("TERMS", "Payment terms", "Notes")
-_CAPTIONS = frozenset("term payment condition note remark comment".split())  # as label_tokens stems them
+_CAPTIONS = frozenset("term payment condition note remark comment "  # as label_tokens stems them
+                      # a section's heading ("Summary", "Übersicht", "Récapitulatif")
+                      "overview resumo resumen ubersicht recapitulatif riepilogo overzicht podsumowanie "
+                      "sammanfattning oversigt oversikt yhteenveto souhrn".split())
 
 
 def _title(toks: set[str]) -> bool:
@@ -55,6 +64,7 @@ _END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
 _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
+                       r"[^\W\d_]-\d{6}\b|"  # an Indian PIN after its town ("Uluberia-681142")
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
@@ -72,7 +82,8 @@ _STREET = re.compile(
     r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
     r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|v[ií]a|vial|callej[oó]n|camino|ronda|"
-    r"traves[ií]a|glorieta|cuesta|pasaje|urbanizaci[oó]n|travessa|pra[cç]a|estrada|alameda|beco)\b"
+    r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
+    r"estrada|alameda|beco)\b"
     r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
     r"steeg)\b")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
@@ -159,8 +170,9 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     """The issuer: a labelled seller, else the most prominent name line above the table on page 1 (with
     ``first_line``, as on receipts, the top-most one)."""
 
-    def text(s: Span) -> bool:
-        return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and name_like(doc, s)
+    def text(s: Span) -> bool:  # a caption of one of the document's fields ("Bezahlt am") names no issuer
+        return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and name_like(doc, s) \
+            and s.index not in doc.captions
 
     labelled = doc.near(phrases, "party", text)
     if labelled and labelled[0].confidence >= 0.5:
@@ -190,7 +202,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     # ... or above the table's header line, where the OCR garbled the first row's amounts
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])
-    best, best_score = None, float("-inf")
+    best, best_score, best_start = None, float("-inf"), 0.0
     for whole in doc.spans:
         if whole.page != 0:
             continue
@@ -198,8 +210,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
                 or normalise(s.text).strip(" ,;") in billed
-                or (s.page, s.line) in header_lines or _under_street(doc, s)):
-            continue
+                or (s.page, s.line) in header_lines or _under_street(doc, s)
+                or (first_line and any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER)
+                                       for x in doc.lines[(s.page, s.line)]))):
+            continue  # (a receipt's line with a price is an item: its name is printed alone)
         h = max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices) / median
         if first_line:
             score = -s.bbox[1] * 10 + 0.3 * h
@@ -209,10 +223,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                 + (0.3 if counts[s.text.strip(" ,;").lower()] > 1 else 0.0) \
                 + (0.6 if len(head) >= 3 and head in domains else 0.0)
         if score > best_score:
-            best, best_score = s, score
+            best, best_score, best_start = s, score, whole.bbox[0]
     if best is None:
-        return _footer_name(doc, customer)
-    found = _with_wrapped_form(doc, best, _without_monogram(doc, best))
+        return (footer_address_name(doc, customer) if first_line else None) or _footer_name(doc, customer)
+    found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
     if legal_form(best.text) or (len(head) >= 3 and head in domains) or counts[best.text.strip(" ,;").lower()] > 1 \
@@ -252,8 +266,10 @@ def sender_line(doc: SpanDoc) -> Found | None:
 # Title words that a flowed header can print on the issuer's line ("Invoice Cedar Lane Catering"), and the words
 # that qualify them ("Tax Invoice", "Sales Invoice")
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
-                           "proforma".split())
-_TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma".split())
+                           "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering".split())
+_TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il".split())
+#: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
+_TITLE_FROM = frozenset("from von de da di van fra fran od z".split())
 
 
 def _first_of_repeat(doc: SpanDoc, span: Span) -> Span:
@@ -290,6 +306,10 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
         return 0
 
     head = title_run(idx)
+    # "Receipt from Acme": the issuer named after the title and its "from", with a capital
+    if head and head + 1 < len(idx) and normalise(doc.words[idx[head]].text) in _TITLE_FROM \
+            and doc.words[idx[head + 1]].text[:1].isupper():
+        head += 1
     tail = title_run(idx[::-1][: len(idx) - head])
     rest = idx[head: len(idx) - tail]
     if (head or tail) and sum(c.isalpha() for i in rest for c in doc.words[i].text) >= 3:
@@ -360,12 +380,16 @@ def _name_tail_only(text: str) -> bool:
         for w in words)
 
 
-def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
+def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float | None = None) -> Found:
     """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
     Analytics Pty" over "Ltd"), before the word that ends it ("Group", "e figli") or after a word that goes on
-    ("Giannelli, Bondumier e" over "Castioni e figli"), whole: the rest alone on the next line, aligned with the
-    name on the left, the right or the centre and printed at its size. Where the form or the last word alone was
-    chosen (it carries a legal form, or reads as a company's last word), the name is the line above."""
+    ("Giannelli, Bondumier e" over "Castioni e figli"), or a title's line wrapped in the name ("Your receipt from
+    Griffiths" over "Supply Co."), whole: the rest alone on the next line, aligned with the name (or with its
+    line's start, ``line_start``, where a title stands before it) on the left, the right or the centre and printed
+    at its size, the rest a legal form, a name's last word, or two words at most that end on a legal form. Where
+    the form or the last word alone was chosen (it carries a legal form, or reads as a company's last word), the
+    name is the line above. A name's head wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it.
+    """
     key = doc.line_pos.get((span.page, span.line))
     if key is None:
         return found
@@ -380,24 +404,42 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found) -> Found:
     h = height(span)
     # a name that ends on "e", "&" or a comma goes on ("Giannelli, Bondumier e" over "Castioni e figli")
     last = found.value.split()[-1] if found.value.split() else ""
-    open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(","))
+    # ... or on a hyphen ("Gregorio-" over "Iacobucci Group": a double name wrapped where it is joined)
+    hyphen = not alone and found.value.endswith("-") and found.value[-2:-1].isalpha()
+    open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(",")
+                              or hyphen)
+    if not alone and key > 0 and doc.line_keys[key - 1][0] == span.page:
+        # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA")
+        for above in doc.lines[doc.line_keys[key - 1]]:
+            text = above.text.split()[-1] if above.text.split() else ""
+            if (len(text) >= 4 and text.endswith("-") and text[-2].isalpha() and above.has(SpanKind.TEXT)
+                    and abs(doc.words[above.word_indices[-1]].bbox[0] - span.bbox[0]) <= 1.5 * h
+                    and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h):
+                head = doc.words[above.word_indices[-1]]
+                part = above.model_copy(update={"word_indices": [above.word_indices[-1]], "text": head.text})
+                return Found(f"{head.text}{found.value}", max(found.confidence, 0.6), [part, *found.spans])
     for other in (o for k in other_keys for o in doc.lines[doc.line_keys[k]]):
         name, form = (other, span) if alone else (span, other)
         # aligned on the left, on the right, or centred (a till receipt's header)
         aligned = min(abs(name.bbox[0] - form.bbox[0]), abs(name.bbox[2] - form.bbox[2]),
-                      abs(name.bbox[0] + name.bbox[2] - form.bbox[0] - form.bbox[2]) / 2) <= 1.5 * h
+                      abs(name.bbox[0] + name.bbox[2] - form.bbox[0] - form.bbox[2]) / 2,
+                      abs(line_start - form.bbox[0]) if line_start is not None and not alone else 1.0) <= 1.5 * h
         close = 0 < form.bbox[1] - name.bbox[1] <= 2.0 * h
-        tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (
-            open_end and form.has(SpanKind.TEXT) and not any(c.isdigit() for c in form.text)
-            and not street_line(form.text))
+        plain = form.has(SpanKind.TEXT) and not any(c.isdigit() for c in form.text) and not street_line(form.text)
+        tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (open_end and plain) or (
+            not alone and plain and len(form.text.split()) <= 2 and legal_form(form.text)
+            and name_like(doc, form))
         # printed at the name's size: a scan's boxes of one size differ by a descender ("Group")
         if not (aligned and close and 0.7 <= height(other) / h <= 1.43 and tail) or not name.has(SpanKind.TEXT) \
                 or _legal_form_only(name.text) or _name_tail_only(name.text) or not name_like(doc, name):
             continue
         head = found.value if not alone else name.text.strip(" ,;")
-        return Found(f"{head} {form.text.strip(' ,;')}", max(found.confidence, 0.6),
+        return Found(f"{head}{'' if hyphen else ' '}{form.text.strip(' ,;')}", max(found.confidence, 0.6),
                      [*(found.spans if not alone else [name]), form])
     return found
+
+
+_ID_LABEL_WORDS = frozenset("id no nr cod code ref reference number account".split())
 
 
 def customer_block(doc: SpanDoc) -> set[int]:
@@ -406,6 +448,8 @@ def customer_block(doc: SpanDoc) -> set[int]:
     for label, _ in doc.labels(concept_phrases("customer"), "customer", floor=0.6):
         if set(doc.tokens.get(label.index, ())) & _COPY_WORDS:
             continue  # "CUSTOMER COPY" says whose copy it is, not who is billed
+        if set(doc.tokens.get(label.index, ())) & _ID_LABEL_WORDS:
+            continue  # "Customer ID", "N° client": the customer's number, not a block of who is billed
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
         for key in doc.line_keys[pos + 1: pos + 6]:
@@ -423,7 +467,8 @@ _ABBREVIATION = re.compile(r"^[A-Z][A-Za-z.]{0,4}\.$")
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
-    if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or _ADDRESSY.search(s.text)
+    if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or set(toks) <= _CALLS
+            or _ADDRESSY.search(s.text)
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False
     if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text) \
@@ -443,7 +488,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
                     "party"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.6:
             return False
-    for concept in (*COLUMN_CONCEPTS, "contact"):  # a column header or a contact caption ("QUANTITY", "Tel.")
+    # a column header, a contact caption, how it was paid ("QUANTITY", "Tel.", "Payment method")
+    for concept in (*COLUMN_CONCEPTS, "contact", "payment_method"):
         if label_score(toks, concept_phrases(concept), concept) >= 0.8:
             return False
     return True
@@ -478,8 +524,11 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
             wrapped.update(s.index for s in over)
             continue
         postcode = split_postal_city(text) is not None  # "N6 1YU", "5659AE"
+        toks = label_tokens(text)
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over)) or key[0] != anchor.page
-                or any(_CONTACT.search(s.text) for s in over)):
+                or any(_CONTACT.search(s.text) for s in over)
+                # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
+                or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
             break
         lines.append(over)
     texts = [" ".join(s.text for s in over) for over in lines]
@@ -491,6 +540,79 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
              for i, over in enumerate(lines) if i >= first]
     return Found(", ".join(shown), 0.4, [merge_spans(parts)])
+
+
+def _one_line_parts(doc: SpanDoc, key: tuple[int, int]) -> list[list[int]]:
+    """A line's words in the parts its commas and separators set apart ("Costa, Av Cardoso, 40, 4610-905 Mirandela",
+    "Acme Ltd · 1 High St · Leeds LS1 4AP"): the word indices of each part."""
+    parts: list[list[int]] = [[]]
+    for i in (i for sp in doc.lines[key] for i in sp.word_indices):
+        text = doc.words[i].text
+        if text in _SEPARATORS:
+            parts.append([])
+            continue
+        parts[-1].append(i)
+        if text.endswith(","):
+            parts.append([])
+    return [p for p in parts if p]
+
+
+def _part_text(doc: SpanDoc, part: list[int]) -> str:
+    return " ".join(doc.words[i].text for i in part).strip(" ,;")
+
+
+def _addressed(doc: SpanDoc, parts: list[list[int]]) -> list[list[int]]:
+    """The parts of a one-line address, up to a contact or registration part (a mail, a phone, an IBAN), when
+    they hold a street or a postal code; else []."""
+    out: list[list[int]] = []
+    for part in parts:
+        text = _part_text(doc, part)
+        if _CONTACT.search(text) or re.match(r"(?i)iban|bic|swift|kvk|siret|ust", text):
+            break
+        out.append(part)
+    texts = [_part_text(doc, p) for p in out]
+    # a postal code alone at the end ("…, La Coruña, 24783") or an Indian PIN after its town ("Uluberia-681142")
+    coded = bool(texts) and bool(re.fullmatch(r"\d{4,6}|\D+-\s?\d{6}", texts[-1]))
+    if not coded and not any(street_line(t) or split_postal_city(t) for t in texts):
+        return []
+    return out
+
+
+def address_after_name(doc: SpanDoc, name_text: str) -> Found | None:
+    """The address printed on one line after the name, as an emailed receipt's or a letter's footer does
+    ("Costa, Av Cardoso, 40, 4610-905 Mirandela"): the parts after the one that spells the name, up to a contact
+    part, where they hold a street or a postal code. A line that ends on a comma goes on on the next line."""
+    name = normalise(name_text).strip(" ,;")
+    if not name:
+        return None
+    for pos, key in enumerate(doc.line_keys):
+        parts = _one_line_parts(doc, key)
+        last = doc.words[parts[-1][-1]].text if parts else ""
+        if last.endswith(",") and pos + 1 < len(doc.line_keys) and doc.line_keys[pos + 1][0] == key[0]:
+            parts += _one_line_parts(doc, doc.line_keys[pos + 1])  # "…, Guadalajara," over "40593"
+        # the name's own commas part it too ("Zaccagnini, Morandini e Lovato SPA, Vicolo Orlando, 93, …")
+        k = next((k for k in range(1, len(parts))
+                  if normalise(", ".join(_part_text(doc, p) for p in parts[:k])) == name), None)
+        if k is not None and (rest := _addressed(doc, parts[k:])):
+            span = doc.lines[key][0]
+            words = [i for p in rest for i in p]
+            return Found(", ".join(_part_text(doc, p) for p in rest), 0.4,
+                         [span.model_copy(update={"word_indices": words})])
+    return None
+
+
+def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
+    """Where no name heads the document, the name that starts a one-line address at its foot ("Costa, Av Cardoso,
+    40, 4610-905 Mirandela"): the lowest such line of page 1, at a low confidence."""
+    for key in reversed([k for k in doc.line_keys if k[0] == 0]):
+        parts = _one_line_parts(doc, key)
+        if len(parts) < 3 or any(i in customer for sp in doc.lines[key] for i in [sp.index]):
+            continue
+        first = doc.lines[key][0]
+        head = first.model_copy(update={"word_indices": parts[0], "text": _part_text(doc, parts[0])})
+        if name_like(doc, head) and not street_line(head.text) and _addressed(doc, parts[1:]):
+            return Found(head.text, 0.35, [head])
+    return None
 
 
 def _address_line(spans: list[Span], wrapped: set[int]) -> str:

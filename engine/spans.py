@@ -97,12 +97,13 @@ class Span(BaseModel):
 _MARKERS = frozenset(
     "no no. nr nr. n° nº n. n.º n.° # num num. núm. nummer number numer numéro numero número nro nro. ref ref. réf. "
     "invoice rechnung factuur facture faktura faktury fattura factura receipt bill quittung beleg order bestellung "
-    "commande bestelling zamówienie pedido ordine documento document doc. dokument dokumentu".split()
+    "commande bestelling zamówienie pedido ordine documento document doc. dokument dokumentu "
+    "č. č čís. číslo fatura lasku laskun".split()  # Czech: "Faktura č. 2025-178"; "Número da fatura 2026567"
 )
 #: the little words a label's markers are joined by ("N° de facture", "Número de factura", "Number of invoice")
-_MARKER_JOINS = frozenset("de du di del of".split())
+_MARKER_JOINS = frozenset("de du di del of da do".split())
 # A compound that ends in a word for "number" closes a label the same way ("Factuurnummer R890342").
-_COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}-?(?:nummer|numer|number|nr\.?)")
+_COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}-?(?:nummer|numer|number|numero|nr\.?)")  # "LASKUNUMERO"
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
 # OCR runs words together: "NºFactura" (a marker and a title word), "Factura2022-0705" (a title word and its number)
@@ -128,6 +129,8 @@ _UNITS = frozenset(
 _GLUED_QUANTITY = re.compile(r"(?i)(\d+(?:[.,]\d+)?)(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len,
                                                                                                reverse=True)) + ")")
 _CODE = re.compile(r"\[([^\]\s]+)\]|\*([^*\s]+)\*")  # [FURN_7777], *987123*: product codes
+#: a count written with a multiplication sign, as a whole cell: "× 2", "x3", "2×" (web shops' order lines)
+_TIMES = re.compile(r"[×xX]\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?[×xX]")
 _SKU = re.compile(r"(?=.*\d)[A-Z0-9][A-Z0-9\-_/.]{3,}")  # an article code: upper case and digits
 _GROUP = re.compile(r"[\d.,]+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
@@ -461,6 +464,16 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     return out
 
 
+def _times_count(texts: list[str], clf: _Classifier) -> list[_Unit] | None:
+    """A cell that is a count with a multiplication sign ("× 2", "x3", "2×") as one quantity unit, else None."""
+    if len(texts) > 2 or not (m := _TIMES.fullmatch(" ".join(texts))):
+        return None
+    qty = parse_money(m.group(1) or m.group(2), decimal_sep=clf.dec)[0]
+    if qty is None:
+        return None
+    return [_Unit(0, len(texts), {SpanKind.QUANTITY, SpanKind.AMOUNT}, values={"amount": qty, "unit": "×"})]
+
+
 def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False, in_row: bool = False
              ) -> list[tuple[list[_Unit], set[SpanKind]]]:
     """Group the units between labels into spans: (units, kinds). With ``lead_number`` (a cell of a table
@@ -590,7 +603,8 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     all_cells = grid
     for key in keys:
         cells = all_cells[key]
-        units = [_units([words[i].text for i in cell], tight, clf) for cell, tight in cells]
+        units = [_times_count([words[i].text for i in cell], clf) or _units([words[i].text for i in cell], tight, clf)
+                 for cell, tight in cells]
         for c, (cell, _) in enumerate(cells[:-1]):  # a box drawn as a frame: only its "X" is in the text layer
             if [words[i].text for i in cell] in (["X"], ["x"]) and words[cells[c + 1][0][0]].text[:1].isalpha():
                 units[c] = [_Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})]

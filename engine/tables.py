@@ -72,6 +72,9 @@ def match_columns(runs: Sequence[tuple[int, int]], words: Sequence[Word], column
     return taken
 
 
+_NUMBER_SIGNS = frozenset({"#", "no", "nr", "n°", "nº", "number", "nummer", "num"})
+
+
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """Column name → x-range for a header line, or {} when fewer than two columns match.
 
@@ -90,8 +93,11 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         if s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.PERCENT}:
             idx = s.word_indices
             wide = [k for k in range(1, len(idx)) if words[idx[k]].bbox[0] - words[idx[k - 1]].bbox[2] >= 1.2 * cw]
+            # a run that a number's sign or word follows is that number's label ("Item #", "Article No."): the
+            # column of codes beside the items' "Item" is not their description
             runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)
-                     if not any(a < k < b for k in wide)]
+                     if not any(a < k < b for k in wide)
+                     and not (b < len(idx) and words[idx[b]].text.lower().rstrip(".:") in _NUMBER_SIGNS)]
     taken = match_columns(runs, words, columns, 0.5)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:
@@ -490,6 +496,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         line = lines[k]
         k += 1
         header = _header(line, words, columns)
+        if header and rows and not ranges and all(c.numeric or c.name not in header for c in columns):
+            header = {}  # a summary after the table's totals ("VAT rate | Net | VAT | Gross") reopens no table
         if header:
             header = _fit_cells(header, _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line

@@ -276,16 +276,21 @@ def _column_of(text: str, exact: bool = False) -> str | None:
 
 
 def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
-    """``line`` with each capitalised word that OCR ran two column labels of a table header into split in two,
-    each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL"): the word names no
-    column, its head names one exactly and its tail, alone or with the next words, names another; another word
-    of the line names a column too."""
+    """``line`` with each word that OCR or a text layer ran two column labels of a table header into split in
+    two, each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL", "Popis
+    PočetCena za jednotku"): the word names no column, its head names one exactly and its tail, alone or with the
+    next words, names another; another word of the line names a column too. A word in capitals is cut anywhere,
+    any other only where a capital follows a small letter."""
     out = list(line)
     for k, word in enumerate(line):
         text = word.text
-        if len(text) < 7 or not text.isalpha() or not text.isupper() or _column_of(text) is not None:
+        if len(text) < 6 or not text.isalpha() or _column_of(text) is not None:
             continue
-        for cut in range(3, len(text) - 2):
+        if text.isupper():
+            cuts = list(range(3, len(text) - 2))
+        else:
+            cuts = [c for c in range(2, len(text) - 2) if text[c].isupper() and text[c - 1].islower()]
+        for cut in cuts:
             head = _column_of(text[:cut], exact=True)
             rest = [text[cut:], *(w.text for w in line[k + 1:k + 3])]
             if head is None or not any((c := _column_of(" ".join(rest[:n]))) is not None and c != head

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+import datetime as dt
 from decimal import Decimal
 from typing import ClassVar
 
@@ -11,6 +11,21 @@ from pydantic import Field
 from schemas.base import DocumentSchema, Money, RuleViolation, canvas_hint
 
 __all__ = ["Receipt"]
+
+
+#: how a payment's receipt labels its date and its amount, besides the labels of any document's date and total
+_PAID_ON = [
+    "date paid", "paid on", "payment date", "date of payment", "bezahlt am", "zahlungsdatum", "date du paiement",
+    "date de paiement", "payé le", "fecha de pago", "pagado el", "data de pagamento", "pago em", "data di pagamento",
+    "pagato il", "betaaldatum", "betaald op", "data płatności", "betalningsdatum", "betalingsdato", "maksupäivä",
+    "datum platby",
+]
+_PAID = [
+    "amount paid", "total paid", "paid amount", "bezahlter betrag", "bezahlt", "montant payé", "total payé",
+    "importe pagado", "total pagado", "valor pago", "total pago", "importo pagato", "totale pagato", "betaald bedrag",
+    "totaal betaald", "zapłacona kwota", "zapłacono", "betalt belopp", "betalt beløb", "betalt beløp", "maksettu",
+    "zaplaceno",
+]
 
 
 class Receipt(DocumentSchema):
@@ -46,6 +61,12 @@ class Receipt(DocumentSchema):
         # Portuguese tills
         "fatura simplificada", "numerário", "troco", "talão", "multibanco", "obrigado pela visita", "volte sempre",
         "nr paragonu", "zapraszamy ponownie",
+        # a payment's receipt as a web shop or a payment service mails it
+        "payment receipt", "amount paid", "date paid", "payment method", "receipt number", "zahlungsbestätigung",
+        "bezahlter betrag", "zahlungsmethode", "reçu de paiement", "montant payé", "moyen de paiement",
+        "recibo de pago", "importe pagado", "método de pago", "ricevuta di pagamento", "importo pagato",
+        "betalingsbewijs", "betaald bedrag", "ontvangstbewijs", "recibo de pagamento", "valor pago",
+        "potwierdzenie płatności", "zapłacona kwota",
     )
     keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
         # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")
@@ -56,8 +77,8 @@ class Receipt(DocumentSchema):
 
     merchant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))
     merchant_address: str | None = Field(default=None, max_length=200, json_schema_extra=canvas_hint(width=28))
-    date: date
-    total: Money
+    date: dt.date = Field(json_schema_extra={"labels": _PAID_ON})
+    total: Money = Field(json_schema_extra={"labels": _PAID})
 
     def rule_violations(self, tolerance: Decimal = Decimal("0.01")) -> list[RuleViolation]:
         if self.total < 0:

@@ -1655,3 +1655,138 @@ def test_which_copy_a_document_is_is_a_title_but_a_copy_shop_is_a_name(top: str,
             [(0.6, "Total"), (0.8, "100.00")]]
     heights = {0: 0.02} if top == name else {0: 0.02, 1: 0.02}
     assert _run(layout(rows, heights=heights), Invoice).data["vendor_name"] == name
+
+
+_WEB_TOP = [[(0.05, "Lumen Analytics Ltd"), (0.7, "INVOICE")], [(0.05, "12 Harbour Street")],
+            [(0.55, "Invoice number"), (0.75, "LA-2291")], [(0.55, "Date of issue"), (0.75, "3 March 2026")]]
+
+
+@pytest.mark.parametrize(("header", "rows"), [
+    ([(0.05, "Date"), (0.2, "Description"), (0.55, "Hours"), (0.65, "Hourly rate"), (0.82, "Amount")],
+     [[(0.05, "02/03/2026"), (0.2, "Code review"), (0.55, "2.5"), (0.65, "120.00"), (0.82, "300.00")],
+      [(0.05, "03/03/2026"), (0.2, "Client meeting"), (0.55, "1"), (0.65, "95.00"), (0.82, "95.00")]]),
+    ([(0.05, "Datum"), (0.2, "Leistung"), (0.55, "Std."), (0.65, "Stundensatz"), (0.82, "Betrag")],
+     [[(0.05, "02.03.2026"), (0.2, "Code review"), (0.55, "2,5"), (0.65, "120,00"), (0.82, "300,00")],
+      [(0.05, "03.03.2026"), (0.2, "Client meeting"), (0.55, "1"), (0.65, "95,00"), (0.82, "95,00")]]),
+    ([(0.05, "Dato"), (0.2, "Beskrivelse"), (0.55, "Timer"), (0.65, "Sats"), (0.82, "Beløb")],
+     [[(0.05, "02.03.2026"), (0.2, "Code review"), (0.55, "2,5"), (0.65, "120,00"), (0.82, "300,00")],
+      [(0.05, "03.03.2026"), (0.2, "Client meeting"), (0.55, "1"), (0.65, "95,00"), (0.82, "95,00")]]),
+])
+def test_a_time_sheets_hours_and_rate_are_quantity_and_unit_price(header: list[Any], rows: list[Any]) -> None:
+    result = _run(layout([*_WEB_TOP, header, *rows, [(0.6, "Total"), (0.82, "395.00")]]), Invoice)
+    items = result.data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Code review", "2.5", "120.00", "300.00"), ("Client meeting", "1", "95.00", "95.00")]
+
+
+def test_a_web_shops_order_lines_count_with_a_multiplication_sign() -> None:
+    """… and beside an "Item #" column of codes, the "Item" column holds the descriptions."""
+    rows = [*_WEB_TOP, [(0.05, "Item #"), (0.2, "Item"), (0.55, "Units"), (0.65, "Rate"), (0.82, "Total")],
+            [(0.05, "XE-1096"), (0.2, "Ceramic Mug 350 ml"), (0.55, "× 2"), (0.65, "$49.30"), (0.82, "$98.60")],
+            [(0.05, "SR-2228"), (0.2, "Screen Protector"), (0.55, "1"), (0.65, "$65.25"), (0.82, "$65.25")],
+            [(0.05, "JM-5605"), (0.2, "Gift Card"), (0.55, "x6"), (0.65, "$10.00"), (0.82, "$60.00")],
+            [(0.6, "Total due"), (0.82, "$223.85")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"]) for i in items] == [
+        ("Ceramic Mug 350 ml", "2"), ("Screen Protector", "1"), ("Gift Card", "6")]
+
+
+def test_a_tax_summary_after_the_totals_and_a_promotion_are_no_items() -> None:
+    rows = [*_WEB_TOP, [(0.05, "Item"), (0.4, "Units"), (0.5, "Unit cost"), (0.65, "VAT rate"), (0.82, "Total")],
+            [(0.05, "Support retainer"), (0.4, "2"), (0.5, "£1,446.01"), (0.65, "20%"), (0.82, "£2,892.02")],
+            [(0.05, "Design workshop"), (0.4, "1"), (0.5, "£806.38"), (0.65, "20%"), (0.82, "£806.38")],
+            [(0.6, "Subtotal"), (0.82, "£3,698.40")], [(0.6, "Promo VIP20"), (0.82, "-£739.68")],
+            [(0.6, "Tax (20%)"), (0.82, "£591.74")], [(0.6, "Grand total"), (0.82, "£3,550.46")],
+            [(0.05, "Tax summary")], [(0.05, "VAT rate"), (0.3, "Net amount"), (0.5, "VAT %"), (0.7, "Gross")],
+            [(0.05, "20%"), (0.3, "2,958.72"), (0.5, "591.74"), (0.7, "3,550.46")]]
+    result = _run(layout(rows), Invoice)
+    assert [i["description"] for i in result.data["line_items"]] == ["Support retainer", "Design workshop"]
+    assert result.data["total"] == "3550.46"
+
+
+def test_a_customer_numbers_label_heads_no_block_of_who_is_billed() -> None:
+    """The issuer printed again beside its address, under a "Customer ID" caption's column, is still the issuer;
+    a web invoice's "Pay online" link is no name."""
+    rows = [[(0.05, "INVOICE"), (0.6, "Lowe Group")], [(0.05, "Invoice Ref."), (0.2, "F2026-306")],
+            [(0.05, "Customer ID"), (0.2, "865146")], [(0.05, "Payment due"), (0.2, "6 Dec 2025")],
+            [(0.05, "Lowe Group"), (0.5, "Invoice to")], [(0.05, "Flat 3 Dale Bridge"), (0.5, "Young Inc")],
+            [(0.05, "£59,395.09 due 6 Dec 2025")], [(0.05, "Pay online")],
+            [(0.05, "Details"), (0.55, "Quantity"), (0.65, "Unit cost"), (0.82, "Line total")],
+            [(0.05, "Consulting"), (0.55, "1"), (0.65, "59,395.09"), (0.82, "59,395.09")],
+            [(0.6, "Total"), (0.82, "£59,395.09")]]
+    assert _run(layout(rows, heights={0: 0.02}), Invoice).data["vendor_name"] == "Lowe Group"
+    rows[0], rows[4] = [(0.05, "INVOICE")], [(0.5, "Invoice to")]
+    assert _run(layout(rows, heights={0: 0.02}), Invoice).data["vendor_name"] != "Pay online"
+
+
+def test_a_double_name_wrapped_at_its_hyphen_is_joined_without_a_space() -> None:
+    rows = [[(0.05, "FATTURA"), (0.6, "Gregorio-")], [(0.6, "Iacobucci Group")],
+            [(0.05, "Numero fattura"), (0.25, "202540177")], [(0.05, "Data fattura"), (0.25, "31/10/2025")],
+            [(0.05, "Descrizione"), (0.55, "Quantità"), (0.65, "Prezzo"), (0.82, "Importo")],
+            [(0.05, "Consulenza"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Totale"), (0.82, "100,00")]]
+    result = _run(layout(rows, heights={0: 0.02, 1: 0.02}), Invoice)
+    assert result.data["vendor_name"] == "Gregorio-Iacobucci Group"
+
+
+_PAID_ROWS = [[(0.05, "RECEIPT #"), (0.3, "PAYMENT METHOD"), (0.6, "DATE PAID")],
+              [(0.05, "2657-4166"), (0.3, "Mastercard – 4301"), (0.6, "12 December 2025")],
+              [(0.05, "AMOUNT PAID")], [(0.05, "£437.81")], [(0.05, "Summary")],
+              [(0.05, "Plant Pot 14 cm × 2"), (0.8, "£22.42")], [(0.05, "Wireless Mouse"), (0.8, "£415.39")],
+              [(0.05, "Amount paid"), (0.8, "£437.81")], [(0.05, "Questions? Contact us at help@griffiths.co.uk.")]]
+
+
+@pytest.mark.parametrize(("top", "footer", "name", "address"), [
+    # the issuer named in the title, the address in the footer after the name
+    ([[(0.05, "Receipt from Griffiths Supply Co.")]], "Griffiths Supply Co., Studio 17, Dorothy Avenue, Leeds, LS1 4AP",
+     "Griffiths Supply Co.", "Studio 17, Dorothy Avenue, Leeds, LS1 4AP"),
+    ([[(0.05, "Your receipt from Griffiths")], [(0.05, "Supply Co.")]],
+     "Griffiths Supply Co., Studio 17, Dorothy Avenue, Leeds, LS1 4AP",
+     "Griffiths Supply Co.", "Studio 17, Dorothy Avenue, Leeds, LS1 4AP"),
+    # a title that names no one ("Payment receipt"): the name that starts the footer's address
+    ([[(0.05, "Payment receipt")]], "Costa, Av Cardoso, 40, 4610-905 Mirandela", "Costa",
+     "Av Cardoso, 40, 4610-905 Mirandela"),
+    ([[(0.05, "Recibo de pago")]], "Elena Nieto Ponce S.A., Pasadizo Santos Tudela 23, La Coruña, 24783",
+     "Elena Nieto Ponce S.A.", "Pasadizo Santos Tudela 23, La Coruña, 24783"),
+    ([[(0.05, "Zahlungsbestätigung")]], "Palan Books, 63/20, Sidhu, Uluberia-681142", "Palan Books",
+     "63/20, Sidhu, Uluberia-681142"),
+])
+def test_a_mailed_payment_receipt(top: list[Any], footer: str, name: str, address: str) -> None:
+    """Its title names the merchant or no one, its captions (payment method, date paid, the summary's heading)
+    and item lines are no name, its date and total are labelled as paid, and its address is its footer's."""
+    result = _run(layout([*top, *_PAID_ROWS, [(0.05, footer)]], heights={0: 0.02, 1: 0.02}), Receipt)
+    assert (result.data["merchant_name"], result.data["merchant_address"]) == (name, address)
+    assert (result.data["date"], result.data["total"]) == ("2025-12-12", "437.81")
+
+
+@pytest.mark.parametrize(("label", "number"), [
+    ("FAKTURA Č.", "F2025-178"), ("Faktura č.", "2025-0178"),  # Czech "č." (číslo) is "No."
+    ("Número da fatura", "202656740"), ("LASKUNUMERO", "202637612"),  # digits alone after the label, one cell
+])
+def test_an_invoice_numbers_label_and_its_number_in_one_cell(label: str, number: str) -> None:
+    rows = [[(0.05, "Horáček Studio")], [(0.05, "Vraňanská 4"), (0.55, f"{label} {number}")],
+            [(0.55, "Datum"), (0.75, "01.07.2025")],
+            [(0.05, "Popis"), (0.55, "Počet"), (0.65, "Cena"), (0.82, "Celkem")],
+            [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Celkem"), (0.82, "100,00")]]
+    assert _run(layout(rows), Invoice).data["invoice_number"] == number
+
+
+def test_a_double_name_wrapped_at_its_hyphen_before_its_legal_form_is_joined() -> None:
+    rows = [[(0.05, "Fattura"), (0.6, "Papafava-")], [(0.6, "Barberini SPA")],
+            [(0.05, "N. documento"), (0.25, "202682400")], [(0.05, "Data fattura"), (0.25, "29/04/2026")],
+            [(0.05, "Descrizione"), (0.55, "Quantità"), (0.65, "Prezzo"), (0.82, "Importo")],
+            [(0.05, "Consulenza"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Totale"), (0.82, "100,00")]]
+    result = _run(layout(rows, heights={0: 0.02, 1: 0.02}), Invoice)
+    assert result.data["vendor_name"] == "Papafava-Barberini SPA"
+
+
+def test_a_receipts_address_is_not_read_through_its_title_and_captions() -> None:
+    """"Herring" ends like a German street ("-ring"), yet the title line under the name is no address; the
+    footer's address, wrapped after a comma, is read whole."""
+    rows = [[(0.05, "Herring Books")], [(0.05, "Receipt from Herring Books")], *_PAID_ROWS,
+            [(0.05, "Herring Books, Callejón de Natanael Carrasco 641, Guadalajara,")], [(0.05, "40593")]]
+    result = _run(layout(rows, heights={0: 0.02, 1: 0.02}), Receipt)
+    assert result.data["merchant_name"] == "Herring Books"
+    assert result.data["merchant_address"] == "Callejón de Natanael Carrasco 641, Guadalajara, 40593"

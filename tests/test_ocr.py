@@ -656,6 +656,10 @@ def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
     ("UNITPRICE AMOUNT", "UNITPRICE AMOUNT"), ("DESCRIPTION AMOUNT", "DESCRIPTION AMOUNT"),
     ("PRINTER TONERPRICELESS 12.00", "PRINTER TONERPRICELESS 12.00"),
     ("SPECIAL QUANTITYPRICE OFFER", "SPECIAL QUANTITYPRICE OFFER"),
+    # a text layer's grid cells set too close: two labels in one word, cut where the capital follows
+    ("Popis PočetCena za jednotku Celkem", "Popis Počet Cena za jednotku Celkem"),
+    ("Description QtyPrice Amount", "Description Qty Price Amount"),
+    ("McDonald Amount", "McDonald Amount"),  # a name's capital, no label before it
 ])
 def test_column_labels_ocr_ran_together_are_split(line: str, parts: str):
     words = [RawWord(t, 200 * i, 10, 200 * i + 8 * len(t), 22, 0.9) for i, t in enumerate(line.split())]
