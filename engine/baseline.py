@@ -224,6 +224,9 @@ class _Extractor:
             cands = self.doc.near(phrases, concept, accept)
             if concept == "city":  # a city has letters: not the postal code printed before it
                 cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2]
+            if concept in ("city", "postal_code"):  # a street read already is no label ("… ColasVille")
+                used = {i for r in self.fields.values() for i in r.word_indices or []}
+                cands = [f for f in cands if not set(f.spans[0].word_indices) & used]
             found = self.first(cands, "text")
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
@@ -263,10 +266,46 @@ class _Extractor:
             if (self.doc.is_caption(s) and not continues_street) or s.has(SpanKind.CHECKBOX):
                 break
             tail.append(s)
+        last = (tail or [span])[-1]
+        if street and (under := self._wrapped_under(span, last)) is not None:
+            # a box too narrow for the line: "Glorieta Marianela 830," over "13777 Navarra", "… 6, 15731" over
+            # "Salamanca" (the line goes on after a comma, or makes a one-line address whole)
+            text = " ".join(s.text for s in (span, *tail))
+            if text.endswith(",") or (rules.split_address_line(text) is None
+                                      and rules.split_address_line(f"{text} {under.text}") is not None):
+                tail.append(under)
+        head = self._wrapped_over(span) if street else None
+        if head is not None:  # a table's cell wrapped over two lines, its label beside the second
+            text = " ".join(s.text for s in (head, span, *tail))
+            if rules.split_address_line(text) is not None:
+                return Found(text, found.confidence, [*found.spans[:-1], merge_spans([head, span, *tail])])
         if not tail:
             return found
         text = " ".join(s.text for s in (span, *tail))
         return Found(text, found.confidence, [*found.spans[:-1], merge_spans([span, *tail])])
+
+    def _wrapped_over(self, span: Span) -> Span | None:
+        """The first line of a value its cell wrapped: the one span on the line above, starting where the value
+        starts, with nothing left of it ("6, avenue Christophe Rodriguez, 52753" over "Adresse  ColasVille")."""
+        pos = self.doc.line_pos[(span.page, span.line)]
+        if pos == 0 or self.doc.line_keys[pos - 1][0] != span.page:
+            return None
+        line = self.doc.lines[self.doc.line_keys[pos - 1]]
+        if len(line) != 1 or abs(line[0].bbox[0] - span.bbox[0]) > 0.01 or self.doc.is_caption(line[0]):
+            return None
+        return line[0] if line[0].has(SpanKind.TEXT) and not line[0].has(SpanKind.CHECKBOX) else None
+
+    def _wrapped_under(self, first: Span, last: Span) -> Span | None:
+        """The line a value wrapped onto: the one span on the next line, starting where the value starts."""
+        below = self.doc.below(last)
+        if not below or below[0][0] != 1:
+            return None
+        under = [s for s in below[0][1] if abs(s.bbox[0] - first.bbox[0]) <= 0.01]
+        if len(under) != 1 or self.doc.is_caption(under[0]) or under[0].has(SpanKind.CHECKBOX):
+            return None
+        if any(s.bbox[2] <= under[0].bbox[0] for s in self.doc.lines[(under[0].page, under[0].line)]):
+            return None  # the next row of a table of labels and values ("Postal code | 064884")
+        return under[0]
 
     def _postal_city(self, found: Found, concept: str) -> Found | None:
         """From a "53761 Madison" / "Madison, WI 53749" cell, the postal code or the city."""

@@ -355,7 +355,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
                      "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
-                     "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza"),
+                     "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
+                     "claim for|what are you claiming for"),
     # printed beside values on forms, never a value themselves
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
@@ -384,7 +385,8 @@ _CONCEPTS.update({
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
-         "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego"),
+         "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
+         "your name|your full name|ihr name|votre nom|su nombre|il suo nome|uw naam|twoje imie i nazwisko"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
         "datum schade|datum schadegeval|date sinistre|date incident|fecha siniestro|fecha ocurrencia|"
@@ -544,15 +546,16 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
 _VALUE_SYNONYMS = _synonyms({
-    "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo autoverzekering "
+    "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo autoverzekering "
             "vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
-            "abitazione gebaude inboedel opstal logement hogar",
+            "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe woonhuis",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
-              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude",
-    "travel": "reise voyage viaje viaggio podroz podrozne reis travelling trip viagem",
+              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna",
+    "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
+              "reisverzekering turystyczne turystyczna",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",
 })

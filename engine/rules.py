@@ -79,13 +79,15 @@ _STREET = re.compile(
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
     r"flat(?=\s+\d)|studio(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|route|via|viale|piazza|corso|largo|calle|avda|"
-    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|os|"
+    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|pl(?=\.\s)|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
-    r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|v[ií]a|vial|callej[oó]n|camino|ronda|"
+    r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|canale|v[ií]a|vial|callej[oó]n|camino|ronda|"
+    # Indian addresses: a house number ("H.No. 099"), a path or a marg
+    r"h\.\s?no|path|marg|"
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
     r"estrada|alameda|beco)\b"
-    r"|\w(?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
-    r"steeg)\b")
+    r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
+    r"steeg|boulevard|dreef|plantsoen|hof|pad)\b")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao".split())
 
@@ -114,7 +116,7 @@ _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\
                  _EIRCODE, _CANADIAN,
                  r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, Irish, Canadian, then plain codes
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})", rf"({_EIRCODE})",
-                rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})")
+                rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})", r"(\d{6})")  # ..., then an Indian PIN ("Avadi 633596")
 
 
 def split_postal_city(text: str) -> tuple[str, str] | None:
@@ -799,12 +801,57 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         answers = {_yes_no(w) for s in rights for w in label_tokens(s.text)} - {None}
         if rights and (answer := _yes_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
+        if not rights and (under := _answer_under(doc, label)) and (answer := _yes_no(under.text)) is not None:
+            return Found(answer, ls * 0.7, [under])  # a web form's box under its label
+    return None
+
+
+def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
+    """The one span on the line right under a label, under the label itself: a form's answer printed in a box
+    below its caption ("Police informed" over "No")."""
+    below = doc.below(label)
+    if not below or below[0][0] != 1 or len(below[0][1]) != 1:
+        return None
+    under = below[0][1][0]
+    if doc.is_caption(under) or under.checked is not None or abs(under.bbox[0] - label.bbox[0]) > 0.03:
+        return None
+    return under
+
+
+#: what a form's printed declaration says of its signature: "Signed electronically by Saul McCormick on 14/01/2026",
+#: "E-signature: …", "Unterschrift ausstehend", "Not signed"
+_UNSIGNED = re.compile(
+    r"(?i)(?:not\s+(?:yet\s+)?signed|unsigned|signature\s+(?:pending|missing|required|outstanding)|"
+    r"awaiting\s+signature|nicht\s+unterschrieben|unterschrift\s+(?:ausstehend|fehlt)|non\s+sign[ée]|"
+    r"signature\s+en\s+attente|sin\s+firmar|firma\s+pendiente|non\s+firmato|firma\s+in\s+attesa|"
+    r"niet\s+ondertekend|handtekening\s+ontbreekt|nie\s+podpisan[oy]|oczekuje\s+na\s+podpis|"
+    r"n[ãa]o\s+assinado|assinatura\s+pendente)")
+_SIGNED = re.compile(
+    r"(?:\b(?:[Ss]igned|[Aa]ccepted|[Uu]nterschrieben|[Aa]kzeptiert|[Ss]ign[ée]e?|[Ff]irmad[oa]|[Ff]irmat[oa]|"
+    r"[Oo]ndertekend|[Pp]odpisan[oy]|[Aa]ssinad[oa])(?:\s+\w+){0,2}?\s+(?:by|von|par|por|da|door|przez)\s+"
+    r"[A-ZÀ-Ž]|\b(?:[Ee]-?[Ss]ignature|[Uu]nterschrift|[Ss]ignature|[Ff]irma|[Hh]andtekening|[Pp]odpis|"
+    r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
+
+
+def _signature_statement(doc: SpanDoc) -> Found | None:
+    """A signature the document states in words, signed or not: the first line that says it. Not signed only
+    where that is all a span says ("Not signed", "Unterschrift ausstehend"), not in a sentence of instructions
+    ("Claims not signed will be returned")."""
+    for key in doc.line_keys:
+        for s in doc.lines[key]:
+            if _UNSIGNED.fullmatch(s.text.strip(" .()[]")):
+                return Found(False, 0.7, [s])
+        if _SIGNED.search(" ".join(s.text for s in doc.lines[key])):
+            return Found(True, 0.7, [doc.lines[key][0]])
     return None
 
 
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
-    """Signed when a name or mark sits beside, above or below a signature label; not signed when the
-    signature labels have nothing near them."""
+    """Signed when the document says so in words ("Signed electronically by …", "Not signed"), or when a name
+    or mark sits beside, above or below a signature label; not signed when the signature labels have nothing
+    near them."""
+    if stated := _signature_statement(doc):
+        return stated
     if not labels:
         return None
     for label, ls in labels:
@@ -855,4 +902,7 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         rights = doc.right_of(label)
         if len(rights) == 1 and len({match(t) for t in label_tokens(rights[0].text)} - {None}) == 1:
             return Found(match(rights[0].text), ls * 0.8, [rights[0]])
+        under = _answer_under(doc, label) if not rights else None  # ... or in a box under its label
+        if under is not None and len({match(t) for t in label_tokens(under.text)} - {None}) == 1:
+            return Found(match(under.text), ls * 0.7, [under])
     return None

@@ -1790,3 +1790,71 @@ def test_a_receipts_address_is_not_read_through_its_title_and_captions() -> None
     result = _run(layout(rows, heights={0: 0.02, 1: 0.02}), Receipt)
     assert result.data["merchant_name"] == "Herring Books"
     assert result.data["merchant_address"] == "Callejón de Natanael Carrasco 641, Guadalajara, 40593"
+
+
+def _portal_claim(signature: str, *, boxes: bool) -> list[Word]:
+    """A claim as an insurer's web portal prints its summary: captions over boxed answers (``boxes``) or beside
+    them, the address on one line that its box wraps."""
+    fields = [("Your name", "Saul McCormick"), ("Address", "Glorieta Marianela Casares 830,"), (None, "13777 Navarra"),
+              ("Policy reference", "PQ5435641"), ("What is the claim for?", "Household"),
+              ("When did it happen?", "31/12/2025"), ("Claim amount", "€19,671.56"), ("Police informed", "No"),
+              ("Declaration", signature)]
+    rows: list[Any] = [[(0.05, "Muldowney Insurance"), (0.7, "Submission ID: CLM-0674")],
+                       [(0.05, "Online claim notification")]]
+    for label, value in fields:
+        if boxes:
+            rows += [[(0.05, label)]] if label else []
+            rows.append([(0.06, value)])
+        else:
+            rows.append([(0.05, label), (0.45, value)] if label else [(0.45, value)])
+    return layout(rows)
+
+
+@pytest.mark.parametrize("boxes", [True, False])
+@pytest.mark.parametrize(("signature", "signed"), [
+    ("Signed electronically by Saul McCormick on 14/01/2026", True),
+    ("Elektronisch unterschrieben von Saul McCormick", True), ("E-signature: Saul McCormick", True),
+    ("Not signed", False), ("Signature pending", False), ("Unterschrift ausstehend", False), ("Sin firmar", False),
+])
+def test_a_web_portals_claim_summary(signature: str, signed: bool, boxes: bool) -> None:
+    """The claim type and the police answer are words under or beside their captions, the signature is stated
+    in words, the address is split from its line."""
+    data = _run(_portal_claim(signature, boxes=boxes), ClaimForm).data
+    assert (data["claimant_name"], data["policy_number"], data["claim_type"]) == ("Saul McCormick", "PQ5435641", "home")
+    assert (data["incident_date"], data["claim_amount"]) == ("2025-12-31", "19671.56")
+    assert data["police_report_filed"] is False
+    assert data["signed"] is signed
+    if boxes:  # the box wrapped the line after its comma
+        assert data["address"] == {"street": "Glorieta Marianela Casares 830", "city": "Navarra",
+                                   "postal_code": "13777"}
+
+
+def test_instructions_that_say_not_signed_are_no_answer() -> None:
+    rows = [[(0.05, "CLAIM FORM")], [(0.05, "Claims not signed will be returned to the sender.")],
+            [(0.05, "Name"), (0.3, "Ana Souto")], [(0.05, "Policy number"), (0.3, "POL-99812")],
+            [(0.05, "Date of incident"), (0.3, "02/03/2026")], [(0.05, "Signature"), (0.3, "Ana Souto")]]
+    assert _run(layout(rows), ClaimForm).data["signed"] is True
+
+
+@pytest.mark.parametrize(("line", "parts"), [
+    ("H.No. 099 Lala Path, Maheshtala 945000", ("H.No. 099 Lala Path", "945000", "Maheshtala")),
+    ("11/666, Dave Path, Avadi 633596", ("11/666, Dave Path", "633596", "Avadi")),
+    ("Canale Fabio, 83, 53012 Gamalero", ("Canale Fabio, 83", "53012", "Gamalero")),
+    ("Pasadizo Santos Tudela 23, 24783 La Coruña", ("Pasadizo Santos Tudela 23", "24783", "La Coruña")),
+    ("pl. Listopada 68/62, 18-914 Czerwionka-Leszczyny", ("pl. Listopada 68/62", "18-914", "Czerwionka-Leszczyny")),
+    ("Jonathanboulevard 300, 2194YV Hoofddorp", ("Jonathanboulevard 300", "2194YV", "Hoofddorp")),
+    ("Carolin-Stroh-Platz 2958, 32839 Hettstedt", ("Carolin-Stroh-Platz 2958", "32839", "Hettstedt")),
+])
+def test_one_line_addresses_of_more_countries_are_split(line: str, parts: tuple[str, str, str]) -> None:
+    assert split_address_line(line) == parts
+
+
+def test_an_address_cell_wrapped_over_two_lines_beside_its_label_is_read_whole() -> None:
+    """A table centres the label beside the cell's second line; the city ("ColasVille") is no "ville" label."""
+    rows = [[(0.05, "Récapitulatif de votre déclaration de sinistre")], [(0.05, "Nom"), (0.4, "Christelle Weiss")],
+            [(0.4, "6, avenue Christophe Rodriguez, 52753")], [(0.05, "Adresse"), (0.4, "ColasVille")],
+            [(0.05, "Numéro de contrat"), (0.4, "NR5569067")], [(0.05, "Type de sinistre"), (0.4, "Véhicule")],
+            [(0.05, "Date de l'incident"), (0.4, "14/05/2025")], [(0.05, "Signature"), (0.4, "Christelle Weiss")]]
+    data = _run(layout(rows), ClaimForm).data
+    assert data["address"] == {"street": "6, avenue Christophe Rodriguez", "city": "ColasVille", "postal_code": "52753"}
+    assert (data["policy_number"], data["claim_type"]) == ("NR5569067", "auto")
