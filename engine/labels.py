@@ -546,8 +546,9 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
 _VALUE_SYNONYMS = _synonyms({
-    "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo autoverzekering "
-            "vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne komunikacyjna",
+    "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
+            "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne "
+            "komunikacyjna",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe woonhuis",
