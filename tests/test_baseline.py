@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any, ClassVar, Literal
 
 import pytest
+from pydantic import Field
 
 import engine.spandoc as spandoc
 from engine.base import EngineRequest, EngineResult, Word
@@ -1858,3 +1859,22 @@ def test_an_address_cell_wrapped_over_two_lines_beside_its_label_is_read_whole()
     data = _run(layout(rows), ClaimForm).data
     assert data["address"] == {"street": "6, avenue Christophe Rodriguez", "city": "ColasVille", "postal_code": "52753"}
     assert (data["policy_number"], data["claim_type"]) == ("NR5569067", "auto")
+
+
+class _DeliveryNote(DocumentSchema):
+    doc_type: ClassVar[str] = "delivery_note_labels"
+    schema_version: ClassVar[str] = "1"
+    supplier: str
+    note_number: str = Field(json_schema_extra={"labels": ["dn ref", "lieferschein kennung"]})
+    delivery_date: date
+
+    def rule_violations(self, tolerance: Decimal = Decimal("0.01")) -> list[Any]:
+        return []
+
+
+def test_a_fields_own_labels_are_read_and_never_taken_as_a_value() -> None:
+    rows = [[(0.05, "Lieferschein Kennung")], [(0.05, "Nordlicht Logistik GmbH")], [(0.05, "DN-004512")],
+            [(0.05, "Lieferdatum"), (0.4, "12.03.2026")]]
+    data = _run(layout(rows, heights={0: 0.03}), _DeliveryNote).data
+    assert data["note_number"] == "DN-004512"
+    assert data["supplier"] == "Nordlicht Logistik GmbH"
