@@ -24,7 +24,7 @@ __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
-    "doklad dokladu receipt quittung kassenbon bon "
+    "doklad dokladu danovy receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
     "creditnota avoir proforma pro forma bill "
     # a payment's receipt or confirmation ("Recibo de pago", "Zahlungsbestätigung", "Potwierdzenie płatności")
@@ -411,15 +411,21 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(",")
                               or hyphen)
     if not alone and key > 0 and doc.line_keys[key - 1][0] == span.page:
-        # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA")
+        # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA") or after a
+        # word that goes on ("Steffensen &" over "Thorsen ApS"), after a title on its line ("FAKTURA")
         for above in doc.lines[doc.line_keys[key - 1]]:
-            text = above.text.split()[-1] if above.text.split() else ""
-            if (len(text) >= 4 and text.endswith("-") and text[-2].isalpha() and above.has(SpanKind.TEXT)
-                    and abs(doc.words[above.word_indices[-1]].bbox[0] - span.bbox[0]) <= 1.5 * h
-                    and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h):
-                head = doc.words[above.word_indices[-1]]
-                part = above.model_copy(update={"word_indices": [above.word_indices[-1]], "text": head.text})
-                return Found(f"{head.text}{found.value}", max(found.confidence, 0.6), [part, *found.spans])
+            head = _without_title(doc, above)
+            words = head.text.split()
+            joined = bool(words) and len(words[-1]) >= 4 and words[-1].endswith("-") and words[-1][-2].isalpha()
+            goes_on = len(words) >= 2 and (normalise(words[-1]) in _CONNECTORS or words[-1] in ("&", "+"))
+            if ((joined or goes_on) and above.has(SpanKind.TEXT)
+                    and abs(doc.words[head.word_indices[0 if goes_on else -1]].bbox[0] - span.bbox[0]) <= 1.5 * h
+                    and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h
+                    and (joined or name_like(doc, head.model_copy(update={"text": " ".join(words[:-1])})))):
+                if joined:
+                    head = above.model_copy(update={"word_indices": [above.word_indices[-1]], "text": words[-1]})
+                return Found(f"{head.text}{'' if joined else ' '}{found.value}", max(found.confidence, 0.6),
+                             [head, *found.spans])
     for other in (o for k in other_keys for o in doc.lines[doc.line_keys[k]]):
         name, form = (other, span) if alone else (span, other)
         # aligned on the left, on the right, or centred (a till receipt's header)

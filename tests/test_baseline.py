@@ -1773,14 +1773,27 @@ def test_an_invoice_numbers_label_and_its_number_in_one_cell(label: str, number:
     assert _run(layout(rows), Invoice).data["invoice_number"] == number
 
 
-def test_a_double_name_wrapped_at_its_hyphen_before_its_legal_form_is_joined() -> None:
-    rows = [[(0.05, "Fattura"), (0.6, "Papafava-")], [(0.6, "Barberini SPA")],
+@pytest.mark.parametrize(("first", "second", "name"), [
+    ("Papafava-", "Barberini SPA", "Papafava-Barberini SPA"),
+    ("Steffensen &", "Thorsen ApS", "Steffensen & Thorsen ApS"),  # after a word that goes on
+])
+def test_a_name_wrapped_before_its_legal_form_is_joined(first: str, second: str, name: str) -> None:
+    rows = [[(0.05, "Fattura"), (0.6, first)], [(0.6, second)],
             [(0.05, "N. documento"), (0.25, "202682400")], [(0.05, "Data fattura"), (0.25, "29/04/2026")],
             [(0.05, "Descrizione"), (0.55, "Quantità"), (0.65, "Prezzo"), (0.82, "Importo")],
             [(0.05, "Consulenza"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
             [(0.6, "Totale"), (0.82, "100,00")]]
     result = _run(layout(rows, heights={0: 0.02, 1: 0.02}), Invoice)
-    assert result.data["vendor_name"] == "Papafava-Barberini SPA"
+    assert result.data["vendor_name"] == name
+
+
+def test_a_czech_tax_documents_title_wrapped_is_no_name() -> None:
+    rows = [[(0.5, "FAKTURA – DAŇOVÝ")], [(0.05, "Tesař"), (0.5, "DOKLAD")], [(0.05, "Kukelská 7")],
+            [(0.05, "395 70 Bučovice")], [(0.05, "Číslo faktury"), (0.3, "202559560")],
+            [(0.05, "Popis"), (0.55, "Počet"), (0.65, "Cena"), (0.82, "Celkem")],
+            [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Celkem"), (0.82, "100,00")]]
+    assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "Tesař"
 
 
 def test_a_receipts_address_is_not_read_through_its_title_and_captions() -> None:
