@@ -401,7 +401,8 @@ _CONCEPTS.update({
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
-        "wartosc szkody|szacowana wartosc szkody|wysokosc szkody|geschatzte schadenhohe|geschat schadebedrag|"
+        "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"
+        "geschatzte schadenhohe|geschat schadebedrag|"
         "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim|"
         "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
         "importe de los danos|wysokosc roszczenia|estimation du dommage|estimation des dommages|"
@@ -547,7 +548,7 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
-            "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig komunikacyjne "
+            "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
             "komunikacyjna",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "

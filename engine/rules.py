@@ -611,14 +611,23 @@ def address_after_name(doc: SpanDoc, name_text: str) -> Found | None:
 
 def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
     """Where no name heads the document, the name that starts a one-line address at its foot ("Costa, Av Cardoso,
-    40, 4610-905 Mirandela"): the lowest such line of page 1, at a low confidence."""
+    40, 4610-905 Mirandela"): the lowest such line of page 1, at a low confidence. A name with commas of its own
+    reaches to its legal form ("Nitti, Giannone e Caccioppoli s.r.l., Strada Flavio, 70, …")."""
     for key in reversed([k for k in doc.line_keys if k[0] == 0]):
         parts = _one_line_parts(doc, key)
         if len(parts) < 3 or any(i in customer for sp in doc.lines[key] for i in [sp.index]):
             continue
         first = doc.lines[key][0]
-        head = first.model_copy(update={"word_indices": parts[0], "text": _part_text(doc, parts[0])})
-        if name_like(doc, head) and not street_line(head.text) and _addressed(doc, parts[1:]):
+        heads = []
+        for k in range(1, len(parts) - 1):
+            words = [i for p in parts[:k] for i in p]
+            head = first.model_copy(update={"word_indices": words,
+                                            "text": ", ".join(_part_text(doc, p) for p in parts[:k])})
+            if name_like(doc, head) and not street_line(_part_text(doc, parts[k - 1])) \
+                    and _addressed(doc, parts[k:]):
+                heads.append(head)
+        if heads:
+            head = next((h for h in heads if legal_form(h.text.split(",")[-1])), heads[0])
             return Found(head.text, 0.35, [head])
     return None
 

@@ -1751,6 +1751,9 @@ _PAID_ROWS = [[(0.05, "RECEIPT #"), (0.3, "PAYMENT METHOD"), (0.6, "DATE PAID")]
      "Elena Nieto Ponce S.A.", "Pasadizo Santos Tudela 23, La Coruña, 24783"),
     ([[(0.05, "Zahlungsbestätigung")]], "Palan Books, 63/20, Sidhu, Uluberia-681142", "Palan Books",
      "63/20, Sidhu, Uluberia-681142"),
+    # a name with commas of its own reaches to its legal form
+    ([[(0.05, "Ricevuta di pagamento")]], "Nitti, Giannone e Caccioppoli s.r.l., Strada Flavio, 70, 06072, Gubbio",
+     "Nitti, Giannone e Caccioppoli s.r.l.", "Strada Flavio, 70, 06072, Gubbio"),
 ])
 def test_a_mailed_payment_receipt(top: list[Any], footer: str, name: str, address: str) -> None:
     """Its title names the merchant or no one, its captions (payment method, date paid, the summary's heading)
@@ -1848,6 +1851,16 @@ def test_instructions_that_say_not_signed_are_no_answer() -> None:
             [(0.05, "Name"), (0.3, "Ana Souto")], [(0.05, "Policy number"), (0.3, "POL-99812")],
             [(0.05, "Date of incident"), (0.3, "02/03/2026")], [(0.05, "Signature"), (0.3, "Ana Souto")]]
     assert _run(layout(rows), ClaimForm).data["signed"] is True
+
+
+@pytest.mark.parametrize(("kind", "answer", "field", "value"), [
+    ("Soort schade", "Voertuig", "claim_type", "auto"), ("Szacowana kwota", "24 888,06 zł", "claim_amount", "24888.06"),
+])
+def test_more_claim_words(kind: str, answer: str, field: str, value: str) -> None:
+    rows = [[(0.05, "Schademelding")], [(0.05, "Naam"), (0.4, "Jasmijn Everts")],
+            [(0.05, "Polisnummer"), (0.4, "XG8008468")], [(0.05, kind), (0.4, answer)],
+            [(0.05, "Schadedatum"), (0.4, "09-06-2026")]]
+    assert _run(layout(rows), ClaimForm).data[field] == value
 
 
 @pytest.mark.parametrize(("line", "parts"), [
