@@ -417,7 +417,9 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
             head = _without_title(doc, above)
             words = head.text.split()
             joined = bool(words) and len(words[-1]) >= 4 and words[-1].endswith("-") and words[-1][-2].isalpha()
-            goes_on = len(words) >= 2 and (normalise(words[-1]) in _CONNECTORS or words[-1] in ("&", "+"))
+            # (a connector in small letters: "E" ends a title read letter-spaced, "TAX IN vo IC E")
+            goes_on = len(words) >= 2 and ((words[-1].islower() and normalise(words[-1]) in _CONNECTORS)
+                                           or words[-1] in ("&", "+"))
             if ((joined or goes_on) and above.has(SpanKind.TEXT)
                     and abs(doc.words[head.word_indices[0 if goes_on else -1]].bbox[0] - span.bbox[0]) <= 1.5 * h
                     and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h
