@@ -818,7 +818,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         answers = {_yes_no(w) for s in rights for w in label_tokens(s.text)} - {None}
         if rights and (answer := _yes_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
-        if not rights and (under := _answer_under(doc, label)) and (answer := _yes_no(under.text)) is not None:
+        if not rights and (under := _answer_under(doc, label)) and (answer := _yes_no(under.text)) is not None \
+                and not _row_of_options(doc, under, _yes_no):
             return Found(answer, ls * 0.7, [under])  # a web form's box under its label
     return None
 
@@ -833,6 +834,13 @@ def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
     if doc.is_caption(under) or under.checked is not None or abs(under.bbox[0] - label.bbox[0]) > 0.03:
         return None
     return under
+
+
+def _row_of_options(doc: SpanDoc, under: Span, reads: Any) -> bool:
+    """Whether the line of an answer under its caption holds other options too ("Automóvil  Hogar  Salud  Viaje",
+    their boxes lost to OCR): a row to tick, not an answer."""
+    return any(s is not under and s.index != under.index and reads(s.text) is not None
+               for s in doc.lines[(under.page, under.line)])
 
 
 #: what a form's printed declaration says of its signature: "Signed electronically by Saul McCormick on 14/01/2026",
@@ -920,6 +928,7 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         if len(rights) == 1 and len({match(t) for t in label_tokens(rights[0].text)} - {None}) == 1:
             return Found(match(rights[0].text), ls * 0.8, [rights[0]])
         under = _answer_under(doc, label) if not rights else None  # ... or in a box under its label
-        if under is not None and len({match(t) for t in label_tokens(under.text)} - {None}) == 1:
+        if under is not None and len({match(t) for t in label_tokens(under.text)} - {None}) == 1 \
+                and not _row_of_options(doc, under, match):
             return Found(match(under.text), ls * 0.7, [under])
     return None

@@ -1904,3 +1904,14 @@ def test_a_fields_own_labels_are_read_and_never_taken_as_a_value() -> None:
     data = _run(layout(rows, heights={0: 0.03}), _DeliveryNote).data
     assert data["note_number"] == "DN-004512"
     assert data["supplier"] == "Nordlicht Logistik GmbH"
+
+
+def test_a_row_of_options_under_a_caption_is_no_answer() -> None:
+    """A scan lost the boxes of "Automóvil  Hogar  Salud  Viaje": the row is there to tick, and none reads ticked."""
+    rows = [[(0.05, "Declaración de siniestro")], [(0.05, "Nombre y apellidos")], [(0.05, "Mateo Fernández")],
+            [(0.05, "Número de póliza")], [(0.05, "CT-9719685")], [(0.05, "Ramo")],
+            [(0.05, "Automóvil"), (0.25, "Hogar"), (0.45, "Salud"), (0.65, "Viaje")],
+            [(0.05, "¿Denuncia policial?")], [(0.05, "Sí"), (0.25, "No")], [(0.05, "Fecha del siniestro")],
+            [(0.05, "15/12/2021")]]
+    data = _run(layout(rows), ClaimForm).data
+    assert (data["claim_type"], data["police_report_filed"]) == (None, None)
