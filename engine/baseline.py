@@ -192,9 +192,10 @@ class _Extractor:
             return self.record(path, rules.party(self.doc, phrases, first_line=name.startswith("merchant")))
         if kind == "str" and name.endswith("address") and concept is None:
             party = self.fields.get(prefix + name.replace("address", "name"))
-            words = party.word_indices or [] if party else []
-            return self.record(path, (rules.address_below(self.doc, words)
-                                      or rules.address_after_name(self.doc, str(party.value))) if party else None)
+            if party is None:
+                return None
+            return self.record(path, rules.address_below(self.doc, party.word_indices or [])
+                               or rules.address_after_name(self.doc, str(party.value)))
         found: Found | None = None
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")

@@ -49,13 +49,15 @@ _FILLERS = frozenset("de du des d of the la le l di del della dell van der den h
 #: where OCR ran two words together, told by the capital of the second ("SalesTax", "EinzelpreisGesamtpreis";
 #: not "MwSt.")
 RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
+#: Czech "č." (číslo), "No." after a word: "Faktura č.", "Objednávka čís."
+_CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
     text = RUN_TOGETHER.sub(" ", text.replace("º", "°"))
-    text = re.sub(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)", " no ", text)  # Czech "č." (číslo): "Faktura č."
+    text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     toks = re.findall(r"[a-z0-9]+|#|°", t)

@@ -575,12 +575,13 @@ def _addressed(doc: SpanDoc, parts: list[list[int]]) -> list[list[int]]:
     """The parts of a one-line address, up to a contact or registration part (a mail, a phone, an IBAN), when
     they hold a street or a postal code; else []."""
     out: list[list[int]] = []
+    texts: list[str] = []
     for part in parts:
         text = _part_text(doc, part)
         if _CONTACT.search(text) or re.match(r"(?i)iban|bic|swift|kvk|siret|ust", text):
             break
         out.append(part)
-    texts = [_part_text(doc, p) for p in out]
+        texts.append(text)
     # a postal code alone at the end ("…, La Coruña, 24783") or an Indian PIN after its town ("Uluberia-681142")
     coded = bool(texts) and bool(re.fullmatch(r"\d{4,6}|\D+-\s?\d{6}", texts[-1]))
     if not coded and not any(street_line(t) or split_postal_city(t) for t in texts):
@@ -617,7 +618,7 @@ def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
     reaches to its legal form ("Nitti, Giannone e Caccioppoli s.r.l., Strada Flavio, 70, …")."""
     for key in reversed([k for k in doc.line_keys if k[0] == 0]):
         parts = _one_line_parts(doc, key)
-        if len(parts) < 3 or any(i in customer for sp in doc.lines[key] for i in [sp.index]):
+        if len(parts) < 3 or any(sp.index in customer for sp in doc.lines[key]):
             continue
         first = doc.lines[key][0]
         heads = []
@@ -839,7 +840,7 @@ def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
 def _row_of_options(doc: SpanDoc, under: Span, reads: Any) -> bool:
     """Whether the line of an answer under its caption holds other options too ("Automóvil  Hogar  Salud  Viaje",
     their boxes lost to OCR): a row to tick, not an answer."""
-    return any(s is not under and s.index != under.index and reads(s.text) is not None
+    return any(s.index != under.index and reads(s.text) is not None
                for s in doc.lines[(under.page, under.line)])
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.base import Word
-from engine.labels import RUN_TOGETHER, Phrase, label_score
+from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.spans import Span, SpanKind
 
 __all__ = ["Column", "TableRow", "find_table", "match_columns"]
@@ -72,9 +72,6 @@ def match_columns(runs: Sequence[tuple[int, int]], words: Sequence[Word], column
     return taken
 
 
-_NUMBER_SIGNS = frozenset({"#", "no", "nr", "n°", "nº", "number", "nummer", "num"})
-
-
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """Column name → x-range for a header line, or {} when fewer than two columns match.
 
@@ -97,7 +94,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             # column of codes beside the items' "Item" is not their description
             runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)
                      if not any(a < k < b for k in wide)
-                     and not (b < len(idx) and words[idx[b]].text.lower().rstrip(".:") in _NUMBER_SIGNS)]
+                     and not (b < len(idx) and label_tokens(words[idx[b]].text) == ("no",))]
     taken = match_columns(runs, words, columns, 0.5)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:
