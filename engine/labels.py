@@ -297,7 +297,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
         "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario|spett|spettabile|"
         "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
-        "leveringsadresse|faktureringsadresse|modtager|mottaker|asiakas|laskutusosoite|toimitusosoite|"
+        "leveringsadresse|faktureringsadresse|modtager|mottaker|fakturamottaker|fakturamottakar|faktureres til|"
+        "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
         "odberatel|zakaznik|prijemce"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"

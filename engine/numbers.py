@@ -183,6 +183,9 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
         t = t[1:].strip()
     if currency is None:  # "-€ 12" / "- 12 EUR": the sign may sit outside the currency marker
         t, currency, marker = _split_currency(t)
+    elif (both := _split_currency(t))[1] is not None and _same_currency(currency, marker, both[1], both[2]):
+        # the code on one side and the symbol on the other ("DKK 29.091,21 kr.", "€ 12,00 EUR"): the code names it
+        t, currency = both[0], currency if len(marker or "") == 3 and marker == currency else both[1]
     if t[-1:] in _MINUS and len(t) > 1:
         if t[-2:-1] in ",.":  # 12,- / 12.– : whole units
             t = t[:-2]
@@ -200,6 +203,18 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
     if value is None:
         return None, None
     return (-value if negative else value), currency
+
+
+#: the crowns, whose "kr" says no more than that
+_CROWNS = frozenset({"SEK", "DKK", "NOK", "ISK"})
+
+
+def _same_currency(code: str, marker: str | None, other: str, other_marker: str | None) -> bool:
+    """Whether two currency markers of one amount name the same currency (a Nordic "kr" agrees with any crown)."""
+    if code == other:
+        return True
+    crown = {code, other} <= _CROWNS
+    return crown and any(m is not None and m.rstrip(".").lower() == "kr" for m in (marker, other_marker))
 
 
 def parse_amount(text: str, *, decimal_sep: str | None = None) -> Decimal | None:

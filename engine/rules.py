@@ -130,8 +130,14 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
             return m.group(1), m.group(2).strip(" ,")
     for pat in _POSTAL_LAST:
         if m := re.fullmatch(rf"(\D.*?),?\s+{pat}", t):
-            return m.group(2), m.group(1).strip(" ,")
+            return m.group(2), m.group(1).strip(" ,-\u2013")
+    if m := _PIN_AFTER_TOWN.fullmatch(t):
+        return m.group(2), m.group(1)
     return None
+
+
+#: an Indian PIN joined to its town by a hyphen ("Dehradun-184087", "Pondicherry - 555437")
+_PIN_AFTER_TOWN = re.compile(r"([^\W\d_][^\d,]*?[^\W\d_])\s?-\s?(\d{6})")
 
 
 #: the last part of a one-line address in the Australian and New Zealand way: "Sydney NSW 2000", "Auckland 1010"
@@ -205,6 +211,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])
     best, best_score, best_start = None, float("-inf"), 0.0
+    scored: list[tuple[float, Span, float]] = []
     for whole in doc.spans:
         if whole.page != 0:
             continue
@@ -224,10 +231,20 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             score = h + 0.6 * (1 - s.bbox[1]) + (0.5 if legal_form(s.text) else 0.0) \
                 + (0.3 if counts[s.text.strip(" ,;").lower()] > 1 else 0.0) \
                 + (0.6 if len(head) >= 3 and head in domains else 0.0)
+        scored.append((score, s, whole.bbox[0]))
         if score > best_score:
             best, best_score, best_start = s, score, whole.bbox[0]
     if best is None:
         return (footer_address_name(doc, customer) if first_line else None) or _footer_name(doc, customer)
+    if not first_line and legal_form(best.text):
+        # a letter: the sender's name and address at the top, the recipient's (with a legal form, no label) in the
+        # window below; the legal form's bonus alone must not put the recipient first
+        upper = [(score, s, start) for score, s, start in scored if s.bbox[3] <= best.bbox[1]
+                 and not legal_form(s.text) and score + 0.5 >= best_score]
+        if upper and address_below(doc, best.word_indices) is not None:
+            score, s, start = max(upper, key=lambda c: c[0])
+            if address_below(doc, s.word_indices) is not None:
+                best, best_score, best_start = s, score, start
     found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -244,21 +261,30 @@ def sender_line(doc: SpanDoc) -> Found | None:
     """The sender's name from the return-address line a business letter prints above the address window
     ("QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen", "Nowicki Warta Sp.j. · ul. Szkolna 231/19 ·
     24-248 Lublin", "Poláková · Olympijská 34 · 395 05 Meziměstí"): a line of three parts or more, the last with a
-    postcode, in the top half of page 1."""
+    postcode, in the top half of page 1. Parts set apart by commas ("Bartoš, K Brusce 3, 282 58 Nové Sedlo", as
+    LaTeX's letter class prints it) name the sender only where the letterhead above prints the name too: a
+    customer's address on one line reads the same."""
     for s in doc.spans:
         if s.page != 0 or s.bbox[1] > 0.5 or not s.has(SpanKind.TEXT) or len(doc.lines[(s.page, s.line)]) != 1:
             continue  # alone on its line: a table row's description has amounts beside it
         words = [doc.words[i].text for i in s.word_indices]
         cuts = [k for k, w in enumerate(words) if w in _SEPARATORS]
+        commas = not cuts
+        if commas:  # a part ends on its comma: the cut falls after that word
+            cuts = [k + 1 for k, w in enumerate(words[:-1]) if w.endswith(",")]
         if len(cuts) < 2 or cuts[0] == 0:
             continue
-        street = " ".join(words[cuts[0] + 1:cuts[-1]])
-        last = " ".join(words[cuts[-1] + 1:])
+        after = (lambda k: k) if commas else (lambda k: k + 1)
+        street = " ".join(words[after(cuts[0]):cuts[-1]])
+        last = " ".join(words[after(cuts[-1]):])
         if not re.search(r"\d", street) or not re.search(
                 r"\d{4,5}|\d{2}-\d{3}|\b\d{3}\s\d{2}\b|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", last):
             continue
         name = " ".join(words[:cuts[0]]).strip(" ,;")
         if sum(c.isalpha() for c in name) < 3 or any(c.isdigit() for c in name) or _ADDRESSY.search(name):
+            continue
+        if commas and not any(x.page == 0 and x.bbox[3] <= s.bbox[1] and normalise(x.text).strip(" ,;")
+                              == normalise(name) for x in doc.spans):
             continue
         return Found(name, 0.7 if legal_form(name) else 0.5,
                      [s.model_copy(update={"word_indices": s.word_indices[:cuts[0]]})])
@@ -526,8 +552,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     pos = doc.line_pos[(anchor.page, anchor.line)]
     # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
     for key in doc.line_keys[pos + 1: pos + 6]:
-        over = [s for s in doc.lines[key]
-                if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)]
+        over = _run_of(doc.lines[key], [s for s in doc.lines[key]
+                                        if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
         text = " ".join(s.text for s in over).strip(" ,")
         if lines and re.fullmatch(r"\d{1,4}[A-Za-z]?", text) and not lines[-1][-1].text.rstrip().endswith(","):
             lines[-1] = lines[-1] + over  # a narrow receipt wrapped its street before the number ("Puerta" / "3")
@@ -535,7 +561,12 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
             continue
         postcode = split_postal_city(text) is not None  # "N6 1YU", "5659AE"
         toks = label_tokens(text)
-        if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over)) or key[0] != anchor.page
+        if not lines and _HOUSE_NUMBER.fullmatch(text):  # "94/693" over "Shanker Marg": the building's number
+            lines.append(over)
+            continue
+        # a street whose number is a span of its own ("Klemtstr." "487", the stop's wide space between) goes on
+        if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over) or street_line(text))
+                or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over)
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
                 or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
@@ -545,11 +576,34 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     if not any(street_line(t) or split_postal_city(t.strip(" ,")) for t in texts):
         return None  # no street and no postal code: a slogan or an opening-hours line
     first = next((i for i, t in enumerate(texts) if street_line(t)), 0)
+    if first == 1 and _HOUSE_NUMBER.fullmatch(texts[0].strip(" ,")):
+        first = 0
     parts = [s for over in lines[first:] for s in over]
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
              for i, over in enumerate(lines) if i >= first]
     return Found(", ".join(shown), 0.4, [merge_spans(parts)])
+
+
+def _run_of(line: list[Span], chosen: list[Span]) -> list[Span]:
+    """``chosen`` spans of a line with the spans set right beside them (closer than two and a half times the line's
+    height), in line order: a centred receipt's address line is wider than the name over it ("H.No." before
+    "19, Nagarajan Ganj")."""
+    keep = {s.index for s in chosen}
+    gap = 2.5 * max((s.bbox[3] - s.bbox[1] for s in line), default=0.0)
+    grown = True
+    while grown and chosen:
+        grown = False
+        for s in line:
+            if s.index not in keep and any(abs(s.bbox[0] - o.bbox[2]) < gap or abs(o.bbox[0] - s.bbox[2]) < gap
+                                           for o in line if o.index in keep):
+                keep.add(s.index)
+                grown = True
+    return [s for s in line if s.index in keep]
+
+
+#: a line that is only a building's number ("94/693", "12A", "7-9"), as Indian addresses print it over the street
+_HOUSE_NUMBER = re.compile(r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?")
 
 
 def _one_line_parts(doc: SpanDoc, key: tuple[int, int]) -> list[list[int]]:
@@ -637,11 +691,20 @@ def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
 
 def _address_line(spans: list[Span], wrapped: set[int]) -> str:
     """An address line's spans, parts set apart by commas, a number wrapped onto the next line joined by a space."""
-    out = ""
+    out, comma = "", False
     for s in spans:
         text = s.text.strip(" ,")
-        out = text if not out else f"{out} {text}" if s.index in wrapped else f"{out}, {text}"
+        # a number after its sign is no part of its own ("H.No." "44, Bose Chowk", "Nr." "12"), nor a house's number
+        # after its street where no comma parts them ("Klemtstr." "487")
+        glued = s.index in wrapped or (text[:1].isdigit() and (_NUMBER_SIGN_END.search(out) is not None or (
+            not comma and _HOUSE_NUMBER.fullmatch(text) is not None and street_line(f"{out} {text}"))))
+        out = text if not out else f"{out} {text}" if glued else f"{out}, {text}"
+        comma = s.text.rstrip().endswith(",")
     return out
+
+
+#: an address part that ends on a word for "number", whose number the next part is
+_NUMBER_SIGN_END = re.compile(r"(?i)(?:\bno|\bnr|\bnum|n[°º])\.?$|#$")
 
 
 #: currencies written with a bare "$" (besides the US dollar)
@@ -886,16 +949,36 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
         pos = doc.line_pos[(label.page, label.line)]
         near = list(doc.right_of(label))
-        for key in doc.line_keys[max(0, pos - 1): pos] + doc.line_keys[pos + 1: pos + 2]:
-            if key[0] == label.page:
-                near += [s for s in doc.lines[key]
-                         if min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
+
+        def over(key: tuple[int, int]) -> list[Span]:
+            return [s for s in doc.lines[key] if key[0] == label.page
+                    and min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
+
+        above = doc.line_keys[max(0, pos - 1): pos]
+        if above and not over(above[0]) and pos >= 2 and _wrapped_beside(doc, label, above[0], doc.line_keys[pos - 2]):
+            above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
+        for key in above + doc.line_keys[pos + 1: pos + 2]:
+            near += over(key)
         for s in near:
             text = s.text.strip(" _.")
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
                     and not text.endswith((".", "?", "!")) and not doc.labels_any(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
+
+
+def _wrapped_beside(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:
+    """Whether line ``below`` goes on with line ``top`` left of ``label``'s column, right over the label: a place
+    and date beside a signature that wrapped onto a second line, its first line filling its column (not a section's
+    heading under a question and its answer)."""
+    height = label.bbox[3] - label.bbox[1]
+    left = [s for key in (below, top) for s in doc.lines[key] if key[0] == label.page and s.bbox[2] <= label.bbox[0]]
+    filled = [s for s in left if (s.page, s.line) == top and s.bbox[2] >= label.bbox[0] - 0.12 and not doc.labels_any(s)
+              and not s.text.rstrip().endswith((":", "?"))]
+    return (len({(s.page, s.line) for s in left}) == 2 and bool(filled)
+            and all(s.bbox[2] <= label.bbox[0] for s in doc.lines[below])
+            and label.bbox[1] - max(s.bbox[3] for s in doc.lines[top]) < 3 * height
+            and abs(min(s.bbox[0] for s in doc.lines[below]) - min(s.bbox[0] for s in doc.lines[top])) < 0.02)
 
 
 def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) -> Found | None:

@@ -119,6 +119,9 @@ _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
                           "⊠"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
+#: an empty box glyph with a tick or cross glyph printed over it ("□✓"): a ticked box
+_MARKED_BOXES = frozenset(b + m for b in "☐□❏❐❑❒" for m in "✓✔✗✘✕✖")
+_BOX_CHECKED |= _MARKED_BOXES
 # Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
 _UNITS = frozenset(
     "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds ud. pz pz. "
@@ -136,7 +139,7 @@ _GROUP = re.compile(r"[\d.,]+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
-_GLUED_BOX = re.compile(r"(\[[xX✓✔ ]?\]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
+_GLUED_BOX = re.compile(r"(\[[xX✓✔ ]?\]|[☐□❏❐❑❒][✓✔✗✘✕✖]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
 
 
 @dataclass
@@ -298,6 +301,19 @@ def _char_width(words: Sequence[Word]) -> float:
     return statistics.median(widths) if widths else 0.0
 
 
+#: TeX (and a typist on a typewriter) sets a sentence's wider space after a full stop: up to this many characters,
+#: no cell ends after a day's ordinal before its month ("27. September 2024") or a short abbreviation before a
+#: figure ("No. 19"); a table's header ("Nr." "Aant.") keeps its columns
+_SENTENCE_SPACE = 2.6
+_DAY_ORDINAL = re.compile(r"\d{1,2}\.")
+_ABBREVIATION = re.compile(r"[^\W\d_]{1,4}\.")
+
+
+def _sentence_spaced(prev: str, cur: str) -> bool:
+    return bool((_DAY_ORDINAL.fullmatch(prev) and cur[:1].isalpha())
+                or (_ABBREVIATION.fullmatch(prev) and cur[:1].isdigit()))
+
+
 def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tuple[list[int], list[bool]]]:
     """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters; return each
     cell with, per word but the last, whether the gap after it is tight (at most one character of the line or of
@@ -309,7 +325,10 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
         widths = (_char_width([words[prev]]), _char_width([words[cur]]))
         # two words of a larger type than the line's (a name beside a small sender line) are measured by their own
         # characters, so that the space of a large name is no cell break
-        if cw > 0 and gap > gap_factor * max(cw, min(widths)):
+        limit = gap_factor * max(cw, min(widths))
+        if _sentence_spaced(words[prev].text, words[cur].text):
+            limit = max(limit, _SENTENCE_SPACE * max(cw, min(widths)))
+        if cw > 0 and gap > limit:
             out.append(([cur], []))
         else:
             out[-1][0].append(cur)

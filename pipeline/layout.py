@@ -19,7 +19,7 @@ from engine.labels import COLUMN_CONCEPTS, label_score, label_tokens
 from engine.numbers import parse_money
 from engine.spandoc import concept_phrases
 
-__all__ = ["LineUnit", "RawWord", "is_garbage", "order_lines", "split_bullets", "split_glued_labels",
+__all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "split_bullets", "split_glued_labels",
            "split_glued_word", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
@@ -304,6 +304,69 @@ def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
             out[at:at + 1] = [replace(word, text=text[:cut], x1=x), replace(word, text=text[cut:], x0=x)]
             break
     return out
+
+
+#: a dot leader run into a word ("TOTALE.........84,94", "..$28,498.49", "date.....10"): three or more dots,
+#: ellipses or middle dots (commas among them where OCR read a dot as one)
+_LEADER = re.compile(r"[.…·][.,…·]{2,}")
+#: a word that is nothing but leader dots
+_DOTS = re.compile(r"[.,…·∙]+")
+
+
+def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:
+    """``line`` without its dot leaders (``Subtotal ........ 70,86``, ``Datum . . . 22.03.2026``), which a text
+    layer and OCR give as runs of dots inside a word or as words of dots. A word is cut where a run of three or
+    more dots stands in it, its parts keeping their share of the box by characters; a word of dots goes when it
+    has two or more of them, stands next to another such word, or is a lone ``.`` between two words. A lone
+    bullet (``Ltd · Cork``) stays: it separates the parts of an address. What OCR leaves of a leader at a word's
+    ends goes too: dots before a figure with cents (``..3,41``), two dots or more after a word (``Espresso..``)."""
+    cut: list[RawWord] = []
+    for word in line:
+        text = word.text
+        if not _LEADER.search(text) or _DOTS.fullmatch(text):
+            cut.append(word)
+            continue
+        step = (word.x1 - word.x0) / len(text)
+        pos = 0
+        for m in _LEADER.finditer(text):
+            if m.start() > pos:
+                cut.append(replace(word, text=text[pos:m.start()], x0=word.x0 + pos * step,
+                                   x1=word.x0 + m.start() * step))
+            pos = m.end()
+        if pos < len(text):
+            cut.append(replace(word, text=text[pos:], x0=word.x0 + pos * step))
+    dotty = [bool(_DOTS.fullmatch(w.text)) for w in cut]
+    out: list[RawWord] = []
+    dropped = False
+    for k, word in enumerate(cut):
+        if dotty[k]:
+            beside = (k > 0 and dotty[k - 1]) or (k + 1 < len(cut) and dotty[k + 1])
+            between = word.text == "." and 0 < k < len(cut) - 1
+            if beside or between or len(word.text) >= 2:
+                dropped = True
+                continue
+        if dropped and word.text[:1] in ".\u00b7" and (rest := word.text.lstrip(".\u00b7")):
+            # the leader's last dot run into the value: ". . . .$197.91"
+            word = replace(word, text=rest, x0=word.x1 - len(rest) * (word.x1 - word.x0) / len(word.text))
+        dropped = False
+        out.append(_trim_leader_ends(word))
+    return out
+
+
+#: what OCR leaves of a leader at a word's ends: dots before a figure with cents (".241,13", "..3,41"), two dots
+#: or more after a word ("Espresso..")
+_LEADING_DOTS = re.compile(r"[.\u2026\u00b7]+(?=[$€£¥₹]?\d[\d.,' ]*[.,]\d{2}(?!\d))")
+_TRAILING_DOTS = re.compile(r"(?<=[^\W\d_])[.\u2026\u00b7]{2,}$")
+
+
+def _trim_leader_ends(word: RawWord) -> RawWord:
+    text = word.text
+    step = (word.x1 - word.x0) / len(text)
+    if (m := _LEADING_DOTS.match(text)) and m.end() < len(text):
+        word = replace(word, text=text[m.end():], x0=word.x0 + m.end() * step)
+    elif m := _TRAILING_DOTS.search(text):
+        word = replace(word, text=text[:m.start()], x1=word.x0 + m.start() * step)
+    return word
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:

@@ -29,7 +29,15 @@ from pipeline.config import Settings
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.grounding import normalise_text
 from pipeline.images import encode_png, open_raster, resize_to_dpi
-from pipeline.layout import LineUnit, order_lines, repair_ocr_words, split_glued_labels, split_number_sign, to_words
+from pipeline.layout import (
+    LineUnit,
+    drop_leaders,
+    order_lines,
+    repair_ocr_words,
+    split_glued_labels,
+    split_number_sign,
+    to_words,
+)
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
 from pipeline.recognize import OcrPage, ocr_page, read_image_text
 from pipeline.textfile import read_text, text_pages
@@ -215,7 +223,7 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = [split_glued_labels(split_number_sign(line)) for line in order_lines(page.units)]
+        lines = [split_glued_labels(split_number_sign(drop_leaders(line))) for line in order_lines(page.units)]
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

@@ -30,6 +30,13 @@ from pipeline.errors import (
 from pipeline.formfields import apply_form_fields
 from pipeline.images import check_pixels, flatten
 from pipeline.layout import LineUnit, RawWord
+from pipeline.texglyphs import (
+    compose_accents,
+    is_euro_font,
+    join_accented_words,
+    mend_drawn_euro,
+    mend_font_euro,
+)
 
 __all__ = [
     "PageImage",
@@ -183,6 +190,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
     horizontal: dict[tuple[int, int], bool] = {}
     dingbats: list[pymupdf.Rect] = []  # where the text is set in ZapfDingbats
+    euros: list[tuple[float, float, float, float]] = []  # where a LaTeX euro package set its sign
     span_starts: dict[tuple[int, int], list[tuple[float, str]]] = {}  # (x, text) of each span after a line's first
     for block in layout.get("blocks", []):
         for line_no, line in enumerate(block.get("lines", [])):
@@ -190,16 +198,19 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
             spans = line.get("spans", [])
             dingbats += [pymupdf.Rect(span["bbox"]) for span in spans if _DINGBATS.search(span.get("font", ""))]
+            euros += [tuple(span["bbox"]) for span in spans if is_euro_font(span.get("font", ""), span.get("text", ""))]
             span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
     units: dict[tuple[int, int], LineUnit] = {}
-    for x0, y0, x1, y1, whole, block_no, line_no, _ in raw_words:
+    for x0, y0, x1, y1, whole, block_no, line_no, _ in join_accented_words(raw_words):
         if not whole.strip():
             continue
         key = (block_no, line_no)
         for wx0, wx1, word in _split_at_value_span(x0, x1, whole, span_starts.get(key, [])):
             if dingbats and any(r.contains(pymupdf.Point((wx0 + wx1) / 2, (y0 + y1) / 2)) for r in dingbats):
                 word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
+            word = compose_accents(word)  # an OT1 font's accents are glyphs of their own: "Honor´e"
+            word = mend_font_euro(word, wx0, wx1, y0, y1, euros)  # eurosym's sign reads "e": "e12.50"
             rect = pymupdf.Rect(wx0, y0, wx1, y1) * matrix
             unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
             unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
@@ -212,6 +223,10 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         lines = add_drawn_check_boxes(page, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
         logger.warning("page %d: its drawn check boxes cannot be read (%s)", index + 1, exc)
+    try:  # textcomp's euro, drawn as a C crossed by two rules
+        lines = mend_drawn_euro(page, lines, matrix)
+    except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
+        logger.warning("page %d: its drawn currency signs cannot be read (%s)", index + 1, exc)
     text = [w.text for u in lines for w in u.words]
     chars = sum(len(t) for t in text)
     for info in page.get_image_info():

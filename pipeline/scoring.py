@@ -1,6 +1,7 @@
 """Field-level scoring of extracted data against known values: precision, recall, F1, exact match, calibration.
 
-Values are compared by meaning: numbers as decimals, dates as dates, text case- and space-insensitively. List
+Values are compared by meaning: numbers as decimals, dates as dates, text case- and space-insensitively and with a
+typeset apostrophe or quote the same as a typed one (TeX prints ``L'art`` as ``L’art``). List
 rows (line items) are aligned in order (the alignment that matches the most row fields, so one missing or extra row
 does not shift every row after it), each row field counting as a field of its own (``line_items.amount``); the
 fields of a predicted row aligned with none are false positives, those of a true row aligned with none false
@@ -22,10 +23,12 @@ from pydantic import BaseModel, Field
 __all__ = ["Calibration", "FieldCounts", "Scoreboard", "same_value"]
 
 _SPACE = re.compile(r"\s+")
+#: typeset apostrophes and quotes → typed ones
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"'})
 
 
 def _norm_text(v: Any) -> str:
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", str(v))).strip().casefold()
+    return _SPACE.sub(" ", unicodedata.normalize("NFKC", str(v)).translate(_QUOTES)).strip().casefold()
 
 
 def same_value(pred: Any, truth: Any) -> bool:

@@ -20,7 +20,7 @@ from engine.registry import create_engine
 from engine.rules import split_address_line, split_postal_city, street_line
 from engine.spandoc import SpanDoc
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
-from tests.layout import layout
+from tests.layout import CHAR_W, layout
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
 
 
@@ -1915,3 +1915,99 @@ def test_a_row_of_options_under_a_caption_is_no_answer() -> None:
             [(0.05, "15/12/2021")]]
     data = _run(layout(rows), ClaimForm).data
     assert (data["claim_type"], data["police_report_filed"]) == (None, None)
+
+
+def test_a_latex_letters_return_address_set_apart_by_commas_names_the_sender() -> None:
+    """LaTeX's letter class prints the sender's name, street and town as one small line of comma-separated parts
+    over the address window; the letterhead above prints the name too. The recipient in the window, with a legal
+    form, is no issuer."""
+    rows = [[(0.1, "Bartoš")], [(0.1, "K Brusce 3")], [(0.1, "282 58 Nové Sedlo")],
+            [(0.5, "Bartoš, K Brusce 3, 282 58 Nové Sedlo")], [(0.5, "Polák s.r.o.")], [(0.5, "Tachovské Náměstí 5")],
+            [(0.5, "475 86 Borohrádek")], [(0.05, "Číslo faktury"), (0.8, "Datum vystavení")],
+            [(0.05, "INV20260360"), (0.8, "17. 5. 2026")], [(0.1, "Popis"), (0.62, "Cena"), (0.82, "Celkem")],
+            [(0.1, "Konzultace"), (0.62, "100,00"), (0.82, "100,00")], [(0.5, "Celkem"), (0.82, "100,00 Kč")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Bartoš"
+    # a customer's address on one line, its name printed nowhere above: names no sender
+    rows[:4] = [[(0.1, "Bartoš Nábytek")], [(0.1, "K Brusce 3")], [(0.1, "282 58 Nové Sedlo")],
+                [(0.5, "Horák, Tachovské Náměstí 5, 475 86 Borohrádek")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] != "Horák"
+
+
+def test_a_norwegian_invoice_recipient_label_heads_the_customer() -> None:
+    rows = [[(0.45, "Faktura")], [(0.1, "Christensen-Kristiansen BA"), (0.6, "Fakturanummer"), (0.8, "316930")],
+            [(0.1, "Kristiansenhaugen 7, 9939 Rogersund"), (0.6, "Dato"), (0.8, "06.10.2026")],
+            [(0.1, "Fakturamottaker")], [(0.1, "Engen & co.")], [(0.1, "Martinsenlyngen 28D, 4497 Torbjørnby")],
+            [(0.1, "Beskrivelse"), (0.62, "Pris"), (0.82, "Beløp")],
+            [(0.1, "UX research"), (0.62, "100,00"), (0.82, "100,00")], [(0.5, "Å betale"), (0.82, "100,00 kr")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Christensen-Kristiansen BA"
+
+
+@pytest.mark.parametrize(("lines", "address"), [
+    # a building's number over the street, the PIN joined to its town by a hyphen
+    (["94/693", "Shanker Marg", "Pondicherry-555437"], "94/693, Shanker Marg, Pondicherry-555437"),
+    (["H.No. 44, Bose Chowk,", "Dehradun-184087"], "H.No. 44, Bose Chowk, Dehradun-184087"),
+    (["95/03, Doshi Chowk", "Dewas - 649319"], "95/03, Doshi Chowk, Dewas - 649319"),
+])
+def test_an_indian_till_receipts_address(lines: list[str], address: str) -> None:
+    rows = [[(0.35, "Dyal Café")], *[[(0.3, line)] for line in lines], [(0.3, "Tel. 1182476021")],
+            [(0.2, "12-Nov-2024 18:34")], [(0.2, "Espresso"), (0.7, "80.00")], [(0.2, "TOTAL"), (0.7, "80.00")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == address
+
+
+def test_a_centred_address_line_wider_than_the_name_keeps_its_head() -> None:
+    """TeX sets a wide space after "No." (a sentence's end to it): the line's head is a span of its own, left of
+    the centred name's column, and still the address's."""
+    rows = [[(0.35, "Garde-Boase")], [(0.14, "H.No."), (0.2, "19, Nagarajan Ganj, Bareilly 243149")],
+            [(0.3, "Tel. 5176053445")], [(0.2, "05-Jul-2024 20:58")], [(0.2, "Espresso"), (0.7, "80.00")],
+            [(0.2, "TOTAL"), (0.7, "80.00")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "H.No. 19, Nagarajan Ganj, Bareilly 243149"
+
+
+def test_a_total_with_its_code_before_and_its_symbol_after_the_figure() -> None:
+    rows = [[(0.1, "Gregersen & Paulsen A/S")], [(0.6, "Fakturanr."), (0.8, "FNV/435/2026")],
+            [(0.1, "Beskrivelse"), (0.62, "Enhedspris"), (0.82, "Beløb")],
+            [(0.1, "Copywriting"), (0.62, "212,26 kr."), (0.82, "4.245,20 kr.")],
+            [(0.5, "Beløb ekskl. moms"), (0.82, "4.245,20 kr.")], [(0.5, "Moms 25%"), (0.82, "1.061,30 kr.")],
+            [(0.5, "Total DKK 5.306,50 kr.")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["total"], data["currency"]) == ("4245.20", "5306.50", "DKK")
+
+
+def test_a_street_whose_number_a_wide_space_sets_apart_is_one_address_line() -> None:
+    """A monospaced receipt typeset with two spaces after a full stop: "Klemtstr." and "487" are spans of their own;
+    the street still starts the address, and its number stays with it."""
+    rows = [[(0.35, "Rörricht Trupp AG")], [(0.3, "Klemtstr."), (0.3 + 12 * CHAR_W, "487")],
+            [(0.3, "53252 Stuttgart")], [(0.3, "Tel. (01645) 86652")], [(0.1, "18.11.2024 07:14")],
+            [(0.1, "Espresso"), (0.7, "2,80")], [(0.1, "SUMME"), (0.7, "2,80")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "Klemtstr. 487, 53252 Stuttgart"
+
+
+def test_a_letters_unlabelled_recipient_with_a_legal_form_is_no_issuer() -> None:
+    """A US letter: the sender's name and address at the top right, the recipient's (with a legal form, no
+    label) at the left below. Both head an address, so the one above is the issuer; a line above that heads none
+    (a slogan) leaves the name with the legal form the issuer."""
+    rows = [[(0.75, "Grupa Proch")], [(0.75, "al. Kossaka 91")], [(0.75, "52-894 Bydgoszcz")],
+            [(0.1, "Grupa Hendzel s.c.")], [(0.1, "aleja Piaskowa 004")], [(0.1, "37-959 Ruda Śląska")],
+            [(0.05, "Faktura nr"), (0.8, "Data wystawienia")], [(0.05, "RE36891"), (0.8, "15.06.2026")],
+            [(0.1, "Opis"), (0.62, "Cena"), (0.82, "Kwota")],
+            [(0.1, "Data migration"), (0.62, "100,00"), (0.82, "100,00")], [(0.5, "Razem"), (0.82, "100,00 zł")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Grupa Proch"
+    rows[:3] = [[(0.75, "Fast and friendly since 1990")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Grupa Hendzel s.c."
+
+
+@pytest.mark.parametrize("name", ["Jane Doe", None])
+def test_a_signature_over_its_caption_beside_a_place_and_date_wrapped_onto_two_lines(name: str | None) -> None:
+    """The place and date beside the signed name wrap onto a second line: the name stands two lines over its
+    caption, with nothing between them in its column."""
+    beside = [(0.1, "Sant'Andrea Di Campodarsego, 16 marzo")] + ([(0.45, name)] if name else [])
+    rows = [*CLAIM[:-1], beside, [(0.1, "2026")], [(0.1, "Luogo e data"), (0.45, "Signature")]]
+    assert _run(layout(rows), ClaimForm).data["signed"] is (name is not None)
+
+
+def test_an_answer_over_a_section_heading_is_no_signature() -> None:
+    """An unsigned form laid out as a grid: the last answer ("No") stands two lines over the signature's caption,
+    a section's heading between them; it is no signature."""
+    rows = [*CLAIM[:-1], [(0.1, "Police informed?"), (0.55, "No")], [(0.1, "Declaration")],
+            [(0.1, "Place, date"), (0.55, "Signature")]]
+    assert _run(layout(rows), ClaimForm).data["signed"] is False

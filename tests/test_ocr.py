@@ -20,6 +20,7 @@ from pipeline.layout import (
     LineUnit,
     RawWord,
     amount_zero,
+    drop_leaders,
     is_garbage,
     legal_form_words,
     letter_zero,
@@ -667,3 +668,48 @@ def test_column_labels_ocr_ran_together_are_split(line: str, parts: str):
     assert " ".join(w.text for w in out) == parts
     assert out[0].x0 == words[0].x0 and out[-1].x1 == words[-1].x1
     assert all(a.x1 <= b.x0 for a, b in zip(out, out[1:]))
+
+
+@pytest.mark.parametrize("line, kept", [
+    # a run of dots inside a word (a text layer's \\dotfill, OCR's reading of a leader)
+    ("TOTALE........................84,94", "TOTALE 84,94"),
+    ("Bread ..................................... 15,58", "Bread 15,58"),
+    ("AMOUNT DUE. . . . . . . . . .$197.91", "AMOUNT DUE. $197.91"),
+    ("Invoice date.....10 March 2025", "Invoice date 10 March 2025"),
+    ("Subtotal\u2026\u2026\u2026 70,86", "Subtotal 70,86"),
+    # words of dots: two or more of them, a run of them, a lone "." between two words
+    ("Datum . . 22.03.2026", "Datum 22.03.2026"),
+    ("Číslo faktury . 2024-0148", "Číslo faktury 2024-0148"),
+    ("Tax 5% \u00b7 \u00b7 \u00b7 \u00b7 9.42", "Tax 5% 9.42"),
+    # no leader: amounts, dates, abbreviations, an ellipsis-free sentence end, a lone bullet between parts
+    ("Total 1.234.567,00 12.03.2025 S.A.R.L. etc.", "Total 1.234.567,00 12.03.2025 S.A.R.L. etc."),
+    ("Harbour Ltd · 4 Quay St · Cork", "Harbour Ltd · 4 Quay St · Cork"),
+    ("Account no. 18277", "Account no. 18277"), ("Account no.. 18277", "Account no 18277"),
+    # what OCR leaves of a leader at a word's ends
+    ("Espresso.. ..3,41", "Espresso 3,41"), ("Cappuccino. .23,85", "Cappuccino. 23,85"),
+    ("A PAYER. ..241,13 €", "A PAYER. 241,13 €"), ("Bread .10,22", "Bread 10,22"), ("Tip .50", "Tip .50"),
+])
+def test_dot_leaders_between_a_label_and_its_value_are_dropped(line: str, kept: str):
+    words, x = [], 10.0
+    for t in line.split():
+        words.append(RawWord(t, x, 10, x + 6 * len(t), 22, 0.9))
+        x += 6 * len(t) + 4
+    out = drop_leaders(words)
+    assert " ".join(w.text for w in out) == kept
+    assert all(a.x1 <= b.x0 for a, b in zip(out, out[1:]))  # the leader's width stays a gap
+    assert all(w.confidence == 0.9 for w in out)
+
+
+def test_a_dot_leader_leaves_label_and_value_in_cells_of_their_own(tmp_path: Path):
+    """A text layer's dot leaders (TeX's \\dotfill, a word processor's tab leader) go in the OCR stage: the label
+    and the value are words of their own, apart."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_text((20, 40), "TOTAL" + "." * 30 + "84,94", fontsize=9)
+    page.insert_text((20, 60), "Datum " + ". " * 12 + "22.03.2026", fontsize=9)
+    path = tmp_path / "leaders.pdf"
+    doc.save(path)
+    out = load(path)
+    assert lines_of(out) == ["TOTAL 84,94", "Datum 22.03.2026"]
+    total, amount = out.words[:2]
+    assert amount.bbox[0] - total.bbox[2] > 0.3  # the leader's width

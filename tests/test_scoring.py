@@ -7,6 +7,8 @@ def test_same_value_by_meaning():
     assert same_value("12.50", "12.5")
     assert same_value("2024-01-05", "2024-01-05")
     assert same_value("ACME  GmbH", "acme gmbh")
+    assert same_value("L\u2019art d\u2019innover", "L'art d'innover")  # TeX typesets the apostrophe
+    assert not same_value("L'art", "Lart")
     assert not same_value("12.50", "12.05")
     assert not same_value(None, "x")
     assert same_value(None, None)

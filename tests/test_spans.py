@@ -13,7 +13,7 @@ from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, infer_date_order, month_number, parse_date
 from engine.numbers import detect_currency, infer_decimal_separator, parse_amount, parse_money, parse_percent
 from engine.spans import Span, SpanKind, find_spans, group_cells, value_of, word_text
-from tests.layout import layout
+from tests.layout import CHAR_W, layout
 from tests.realdocs import KEY_MAP, REAL_DIR, real_documents
 
 # ----------------------------------------------------------------------------------------------- amounts
@@ -63,9 +63,16 @@ def test_infer_decimal_separator(texts: list[str], expected: str | None) -> None
     ("Rs 1939", "1939", "INR"), ("316,83 PLN", "316.83", "PLN"), ("£12", "12", "GBP"), ("12.50", "12.50", None),
     ("HK$ 100", "100", "HKD"), ("¥500", "500", "JPY"),
     ("1 006,94 zt", "1006.94", "PLN"), ("188,29zi", "188.29", "PLN"),  # a scan's "zł" as OCR reads it
+    # the code on one side, the symbol on the other: the code names it ("kr." agrees with any crown)
+    ("DKK 29.091,21 kr.", "29091.21", "DKK"), ("kr 1 234,50 NOK", "1234.50", "NOK"), ("€ 12,00 EUR", "12.00", "EUR"),
 ])
 def test_parse_money_returns_the_currency(text: str, amount: str, code: str | None) -> None:
     assert parse_money(text) == (Decimal(amount), code)
+
+
+@pytest.mark.parametrize("text", ["USD 12,00 EUR", "EUR 12.00 $", "SEK 12,00 €"])
+def test_two_currencies_that_disagree_are_no_amount(text: str) -> None:
+    assert parse_money(text) == (None, None)
 
 
 @pytest.mark.parametrize(("text", "amount"), [
@@ -415,6 +422,15 @@ def test_group_cells() -> None:
     assert [" ".join(s.text for s in c) for c in cells] == ["Total: 12.00 EUR", "Paid"]
 
 
+def test_a_box_with_a_tick_printed_over_it_is_ticked() -> None:
+    """A form that prints a tick over an empty box glyph (LaTeX's ``\\rlap{$\\square$}$\\checkmark$``) gives
+    ``□✓`` in its text layer: a ticked box, glued to its option or not; the bare box beside it is empty."""
+    _, spans = _spans_of([[(0.1, "□Samochód □✓Mieszkanie □Medyczne")], [(0.1, "Police informed? ☐ ✔ Yes ☐ No")]])
+    boxes = [s for s in spans if SpanKind.CHECKBOX in s.kinds]
+    assert [(s.text, s.checked) for s in boxes] == [("□Samochód", False), ("□✓Mieszkanie", True),
+                                                    ("□Medyczne", False), ("☐ ✔", True), ("☐", False)]
+
+
 def test_empty_and_bboxless_words() -> None:
     assert find_spans([]) == []
     words = [Word(text=t, line=0) for t in "Total due: 12.50".split()]  # no geometry at all
@@ -636,3 +652,14 @@ def test_a_date_ending_a_sentence_counts_in_the_documents_date_order() -> None:
     lines = ["FECHA: 04/02/2022", "FECHA DE PEDIDO: 12/01/2022", "Fecha límite de pago: 06/03/2022."]
     assert guess_date_order(lines) == DateOrder.DMY
     assert guess_date_order(["Version 1.2.3.4", "Date: 04/02/2022"]) is None  # no date in "1.2.3.4"
+
+
+def test_a_sentence_space_after_a_full_stop_ends_no_cell() -> None:
+    """A monospaced receipt typeset by TeX puts two spaces after "27." (a sentence's end to it): the date is one
+    span. A gap of three characters and more still ends a cell."""
+    cw = CHAR_W
+    _, spans = _spans_of([[(0.1, "27."), (0.1 + 5 * cw, "September 2024"), (0.6, "11:59")],
+                          [(0.1, "Qty."), (0.1 + 8 * cw, "Price")], [(0.1, "Nr."), (0.1 + 5.5 * cw, "Aant.")]])
+    t = _texts(spans)
+    assert SpanKind.DATE in t["27. September 2024"]
+    assert "Qty." in t and "Price" in t and "Nr." in t and "Aant." in t  # a header's columns stay apart

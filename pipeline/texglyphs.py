@@ -1,0 +1,149 @@
+"""Characters a TeX document builds out of pieces, put back together in the text layer.
+
+pdfTeX prints a letter with an accent its font has no glyph for as two glyphs: the letter and a spacing accent
+moved over or under it. That is every accented letter of the OT1 encoding, LaTeX's default when a document does
+not ask for T1, and the text layer reads ``Honor´e``, ``d’´ech´eance``, ``Factur´e `a``, ``Ødeg˚ard``,
+``fran¸cais``. :func:`compose_accents` joins such an accent to its letter (``Honoré``, ``Ødegård``,
+``français``).
+
+textcomp's euro for a font without one (the Times, Helvetica, Palatino, Bookman and Charter of PSNFSS) is a
+``C`` crossed by two short rules; the text layer has only the ``C`` (``C58.663,34``, ``6.065,19 C``).
+:func:`mend_drawn_euro` reads a ``C`` next to a figure with two such rules across it as ``€``. The euro of the
+``eurosym`` and ``marvosym`` packages is a glyph of their own fonts that the text layer names ``e`` or ``¤``
+(``e12.50``); :func:`is_euro_font` tells those fonts and :func:`mend_font_euro` reads the glyph as ``€``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pymupdf
+
+from pipeline.layout import LineUnit, RawWord
+
+__all__ = ["compose_accents", "is_euro_font", "join_accented_words", "mend_drawn_euro", "mend_font_euro"]
+
+#: spacing accents TeX sets before the letter they sit over, and the combining mark each stands for
+_OVER = {"\u00b4": "\u0301", "`": "\u0300", "\u00a8": "\u0308", "\u02c6": "\u0302",
+         "\u02dc": "\u0303", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u00af": "\u0304", "\u02d9": "\u0307",
+         "\u02da": "\u030a", "\u02dd": "\u030b"}
+#: ... and the ones hung under a letter, which TeX sets before or after it (``fran¸cais``, ``Ostroł˛eka``), with
+#: the letters each is hung under
+_UNDER = {"\u00b8": ("\u0327", "cCsStT"), "\u02db": ("\u0328", "aAeEiIoOuU")}
+_OVER_LETTER = re.compile("([" + re.escape("".join(_OVER)) + r"])([^\W\d_])")
+_UNDER_BESIDE = re.compile(r"([^\W\d_]?)([" + "".join(_UNDER) + r"])([^\W\d_]?)")
+#: the dotless letters an accent is set on ("\\'\\i")
+_DOTLESS = {"ı": "i", "ȷ": "j"}
+_ACCENT_CHARS = frozenset(_OVER) | frozenset(_UNDER)
+
+
+def _composed(letter: str, mark: str) -> str | None:
+    """``letter`` with ``mark`` as one precomposed character, or None when Unicode has none."""
+    one = unicodedata.normalize("NFC", _DOTLESS.get(letter, letter) + mark)
+    return one if len(one) == 1 else None
+
+
+def compose_accents(text: str) -> str:
+    """``text`` with each spacing accent set beside a letter joined to it (``Honor´e`` → ``Honoré``,
+    ``fran¸cais`` → ``français``). An accent that forms no precomposed letter with its neighbour (a grave
+    quote before a ``k``, the circumflex of ``x^y``) stays as it is; a cedilla or an ogonek is hung under the
+    neighbour that takes it (a ``c`` or an ``e``, not the ``n`` or ``ł`` on its other side)."""
+    if not any(ch in _ACCENT_CHARS for ch in text):
+        return text
+
+    def over(m: re.Match[str]) -> str:
+        return _composed(m.group(2), _OVER[m.group(1)]) or m.group(0)
+
+    def under(m: re.Match[str]) -> str:
+        before, accent, after = m.groups()
+        mark, letters = _UNDER[accent]
+        if after and after in letters and (one := _composed(after, mark)):
+            return before + one
+        if before and before in letters and (one := _composed(before, mark)):
+            return one + after
+        return m.group(0)
+
+    return _UNDER_BESIDE.sub(under, _OVER_LETTER.sub(over, text))
+
+
+def join_accented_words(words: list[tuple]) -> list[tuple]:
+    """PyMuPDF's ``words`` tuples (``x0, y0, x1, y1, text, block, line, word``) with a word that starts with a
+    spacing accent joined to the word before it on its line when the two touch: a font's kerning around an accent
+    hung under a letter makes PyMuPDF break the word there (``j`` ``˛adro`` for ``jądro``)."""
+    out: list[tuple] = []
+    for w in words:
+        if out and w[4][:1] in _ACCENT_CHARS:
+            prev = out[-1]
+            if prev[5:7] == w[5:7] and w[0] - prev[2] < 0.1 * (w[3] - w[1]):
+                out[-1] = (prev[0], min(prev[1], w[1]), w[2], max(prev[3], w[3]), prev[4] + w[4], *prev[5:])
+                continue
+        out.append(w)
+    return out
+
+
+#: a word with a C where a currency sign goes: alone, before a figure (after a minus sign), or after one
+_C_BY_FIGURE = re.compile(r"^[-\u2212\u2013]?C(?=\d)|(?<=\d)C$|^C$")
+
+
+def mend_drawn_euro(page: pymupdf.Page, units: list[LineUnit], matrix: pymupdf.Matrix) -> list[LineUnit]:
+    """``units`` with each ``C`` that two short rules cross (textcomp's drawn euro) read as ``€``.
+
+    Only a ``C`` beside a figure or standing alone is looked at, and the page's drawings are read only when one
+    is there. A rule crosses the ``C`` when it is about as wide as the letter, flat, and lies in the middle band
+    of the word's height over the letter's share of the word."""
+    candidates = [(u, k) for u in units for k, w in enumerate(u.words) if _C_BY_FIGURE.search(w.text)]
+    if not candidates:
+        return units
+    drawings = page.get_drawings()
+    if not drawings or len(drawings) > 20_000:
+        return units
+    rules = []
+    for d in drawings:
+        r = pymupdf.Rect(d["rect"]) * matrix
+        if r.height <= 1.0 and 0 < r.width <= 20:
+            rules.append(r)
+    if len(rules) < 2:
+        return units
+    for unit, k in candidates:
+        word = unit.words[k]
+        m = _C_BY_FIGURE.search(word.text)
+        at = word.text.index("C", m.start()) if m else 0
+        step = (word.x1 - word.x0) / len(word.text)
+        c0, c1 = word.x0 + at * step, word.x0 + (at + 1) * step
+        height = word.y1 - word.y0
+        lo, hi = word.y0 + 0.25 * height, word.y1 - 0.15 * height
+        across = {round(r.y0, 1) for r in rules
+                  if lo <= r.y0 <= hi and r.x0 < c1 and r.x1 > c0 and r.width <= 2.0 * step + 1.0}
+        if len(across) >= 2:
+            unit.words[k] = RawWord(word.text[:at] + "€" + word.text[at + 1:], word.x0, word.y0, word.x1, word.y1,
+                                    word.confidence)
+    return units
+
+
+#: the fonts of LaTeX's euro packages: eurosym's ``feymr10``, ``feybr10``…, marvosym's ``MarVoSym``
+_EURO_FONT = re.compile(r"(?i)(?:^|[+-])fey[a-z]*\d+$|marvosym")
+#: what the text layer makes of their euro glyph
+_EURO_STANDINS = frozenset({"e", "E", "\u00a4"})
+
+
+def is_euro_font(font: str, text: str) -> bool:
+    """Whether a span in ``font`` that reads ``text`` is a euro package's euro sign."""
+    return text.strip() in _EURO_STANDINS and _EURO_FONT.search(font) is not None
+
+
+def mend_font_euro(text: str, x0: float, x1: float, y0: float, y1: float,
+                   euros: list[tuple[float, float, float, float]]) -> str:
+    """``text`` (a word over ``x0``..``x1``) with the stand-in for a euro package's sign read as ``€`` where one
+    of ``euros`` (the boxes of such signs) lies at its first or its last letter."""
+    if not euros or not text or not (text[0] in _EURO_STANDINS or text[-1] in _EURO_STANDINS):
+        return text
+    step = (x1 - x0) / len(text)
+    for ex0, ey0, ex1, ey1 in euros:
+        if min(y1, ey1) <= max(y0, ey0):
+            continue
+        if text[0] in _EURO_STANDINS and ex0 <= x0 + 0.5 * step and ex1 > x0:
+            text = "€" + text[1:]
+        elif text[-1] in _EURO_STANDINS and ex1 >= x1 - 0.5 * step and ex0 < x1:
+            text = text[:-1] + "€"
+    return text

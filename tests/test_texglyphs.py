@@ -1,0 +1,96 @@
+"""Characters a TeX document builds from pieces: accents set as glyphs of their own, textcomp's drawn euro."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from pipeline.config import Settings
+from pipeline.ingest import identify
+from pipeline.ocr import load_document
+from pipeline.texglyphs import compose_accents
+
+
+@pytest.mark.parametrize("text, composed", [
+    ("Honor\u00b4e", "Honoré"), ("d\u2019\u00b4ech\u00b4eance", "d\u2019échéance"), ("`a", "à"),
+    ("\u00d8deg\u02daard-Knutsen", "Ødegård-Knutsen"), ("fran\u00b8cais", "français"),
+    ("Ostro\u0142\u02dbeka", "Ostrołęka"), ("Dzier\u02d9zoni\u00b4ow", "Dzierżoniów"), ("\u02c7Cesk\u00b4y", "Český"),
+    ("K\u00a8oln", "Köln"), ("Mont\u00b4\u0131", "Montí"), ("\u02c6etre", "être"), ("Gro\u00dfe", "Große"),
+    # no precomposed letter, or no accent: as it is
+    ("`k", "`k"), ("x^y", "x^y"), ("2^3", "2^3"), ("\u02c6k", "\u02c6k"), ("C58.663,34", "C58.663,34"),
+    ("\u00b4", "\u00b4"),
+])
+def test_an_accent_set_beside_its_letter_is_joined_to_it(text: str, composed: str):
+    assert compose_accents(text) == composed
+
+
+def _load(path: Path):
+    s = Settings()
+    return load_document(identify(path, path.parent, s.limits), s)
+
+
+def test_an_ot1_text_layers_accents_read_as_accented_letters(tmp_path: Path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=120)
+    page.insert_text((20, 40), "Date d'\u00b4ech\u00b4eance : 22/02/2026", fontsize=10)
+    page.insert_text((20, 60), "Factur\u00b4e `a Timoth\u00b4ee Garnier", fontsize=10)
+    path = tmp_path / "ot1.pdf"
+    doc.save(path)
+    assert [w.text for w in _load(path).words] == ["Date", "d'échéance", ":", "22/02/2026", "Facturé", "à",
+                                                   "Timothée", "Garnier"]
+
+
+def _euro_page(path: Path, *, rules: bool) -> Path:
+    """Amounts set as textcomp sets them in a font with no euro: a C, and two short rules across it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=160)
+    for y, text in [(40, "Total C58.663,34"), (70, "Netto 6.065,19 C"), (100, "Invoice C12345")]:
+        page.insert_text((20, y), text, fontsize=10, fontname="tiro")
+        if rules and "Invoice" not in text:
+            c = text.index("C")
+            x = 20 + pymupdf.get_text_length(text[:c], "tiro", 10)
+            w = pymupdf.get_text_length("C", "tiro", 10)
+            for dy in (-4.4, -2.6):  # the euro's two bars, across the middle of the C
+                page.draw_line((x - 0.5, y + dy), (x + w - 1, y + dy), width=0.4)
+    doc.save(path)
+    return path
+
+
+def test_a_c_crossed_by_two_rules_reads_as_the_euro_sign(tmp_path: Path):
+    words = [w.text for w in _load(_euro_page(tmp_path / "euro.pdf", rules=True)).words]
+    assert words == ["Total", "€58.663,34", "Netto", "6.065,19", "€", "Invoice", "C12345"]
+
+
+def test_a_c_without_rules_stays_a_c(tmp_path: Path):
+    words = [w.text for w in _load(_euro_page(tmp_path / "c.pdf", rules=False)).words]
+    assert words == ["Total", "C58.663,34", "Netto", "6.065,19", "C", "Invoice", "C12345"]
+
+
+@pytest.mark.parametrize("text, font, read", [
+    ("e", "TeX-feymr10", "€"), ("\u00a4", "MarVoSym", "€"), ("e", "NimbusRomNo9L-Regu", "e"), ("C", "MarVoSym", "C"),
+])
+def test_a_latex_euro_packages_sign_is_read_as_the_euro(tmp_path: Path, text: str, font: str, read: str):
+    """eurosym's and marvosym's euro is a glyph of their own fonts, which the text layer calls ``e`` or ``¤``."""
+    from pipeline.texglyphs import is_euro_font, mend_font_euro
+
+    euro = (100.0, 10.0, 106.0, 20.0)  # the sign's box, then "12.50" set right after it
+    euros = [euro] if is_euro_font(font, text) else []
+    assert mend_font_euro(text + "12.50", 100.0, 130.0, 10.0, 20.0, euros) == read + "12.50"
+    assert mend_font_euro("13,00" + text, 76.0, 106.0, 10.0, 20.0, euros) == "13,00" + read
+    assert mend_font_euro("Total", 40.0, 70.0, 10.0, 20.0, [euro]) == "Total"  # no sign at either end
+    assert mend_font_euro(text + "12.50", 100.0, 130.0, 30.0, 40.0, euros) == text + "12.50"  # another line
+
+
+def test_a_word_broken_at_an_accent_hung_under_a_letter_is_joined():
+    """Kerning around an ogonek makes PyMuPDF break ``jądro`` into ``j`` and ``˛adro`` with no gap between them; a
+    word after a real space (``Facturé`` ``\\`a``) stays apart."""
+    from pipeline.texglyphs import join_accented_words
+
+    words = [(10.0, 0.0, 13.0, 9.0, "j", 0, 0, 0), (13.0, 0.0, 35.0, 9.0, "\u02dbadro", 0, 0, 1),
+             (38.0, 0.0, 60.0, 9.0, "Factur\u00b4e", 0, 0, 2), (63.5, 0.0, 68.0, 9.0, "`a", 0, 0, 3),
+             (10.0, 20.0, 30.0, 29.0, "\u02dbx", 0, 1, 0)]
+    joined = join_accented_words(words)
+    assert [w[4] for w in joined] == ["j\u02dbadro", "Factur\u00b4e", "`a", "\u02dbx"]
+    assert joined[0][:4] == (10.0, 0.0, 35.0, 9.0)
