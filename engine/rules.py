@@ -696,15 +696,12 @@ def _address_line(spans: list[Span], wrapped: set[int]) -> str:
         text = s.text.strip(" ,")
         # a number after its sign is no part of its own ("H.No." "44, Bose Chowk", "Nr." "12"), nor a house's number
         # after its street where no comma parts them ("Klemtstr." "487")
-        glued = s.index in wrapped or (text[:1].isdigit() and (_NUMBER_SIGN_END.search(out) is not None or (
+        glued = s.index in wrapped or (text[:1].isdigit() and (label_tokens(out)[-1:] == ("no",) or (
             not comma and _HOUSE_NUMBER.fullmatch(text) is not None and street_line(f"{out} {text}"))))
         out = text if not out else f"{out} {text}" if glued else f"{out}, {text}"
         comma = s.text.rstrip().endswith(",")
     return out
 
-
-#: an address part that ends on a word for "number", whose number the next part is
-_NUMBER_SIGN_END = re.compile(r"(?i)(?:\bno|\bnr|\bnum|n[°º])\.?$|#$")
 
 
 #: currencies written with a bare "$" (besides the US dollar)

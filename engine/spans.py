@@ -120,8 +120,8 @@ _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔"
                           "⊠"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
 #: an empty box glyph with a tick or cross glyph printed over it ("□✓"): a ticked box
-_MARKED_BOXES = frozenset(b + m for b in "☐□❏❐❑❒" for m in "✓✔✗✘✕✖")
-_BOX_CHECKED |= _MARKED_BOXES
+_EMPTY_GLYPHS, _MARK_GLYPHS = "☐□❏❐❑❒", "✓✔✗✘✕✖"
+_BOX_CHECKED |= frozenset(b + m for b in _EMPTY_GLYPHS for m in _MARK_GLYPHS)
 # Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
 _UNITS = frozenset(
     "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds ud. pz pz. "
@@ -139,7 +139,7 @@ _GROUP = re.compile(r"[\d.,]+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
-_GLUED_BOX = re.compile(r"(\[[xX✓✔ ]?\]|[☐□❏❐❑❒][✓✔✗✘✕✖]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
+_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
 
 
 @dataclass
@@ -325,10 +325,10 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
         widths = (_char_width([words[prev]]), _char_width([words[cur]]))
         # two words of a larger type than the line's (a name beside a small sender line) are measured by their own
         # characters, so that the space of a large name is no cell break
-        limit = gap_factor * max(cw, min(widths))
+        factor = gap_factor
         if _sentence_spaced(words[prev].text, words[cur].text):
-            limit = max(limit, _SENTENCE_SPACE * max(cw, min(widths)))
-        if cw > 0 and gap > limit:
+            factor = max(factor, _SENTENCE_SPACE)
+        if cw > 0 and gap > factor * max(cw, min(widths)):
             out.append(([cur], []))
         else:
             out[-1][0].append(cur)

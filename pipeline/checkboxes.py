@@ -14,6 +14,7 @@ the text layer: :func:`add_drawn_check_boxes` reads those from the page's drawin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from statistics import median
 from typing import Any
 
@@ -96,21 +97,23 @@ def _box_state(cell: np.ndarray) -> bool | None:
     return None
 
 
-def add_drawn_check_boxes(page: pymupdf.Page, units: list[LineUnit], matrix: pymupdf.Matrix) -> list[LineUnit]:
+def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
+                          matrix: pymupdf.Matrix) -> list[LineUnit]:
     """A born-digital page whose boxes are drawn, not printed as glyphs (a form laid out with rectangles and
     lines): a square path about the height of the page's words is a box, ticked when a cross or tick is drawn
     inside it (or it is filled dark), and becomes a box word where it is. A box whose text layer already holds
-    its mark or glyph (a framed ``X``, ``☐``) is left to that word."""
+    its mark or glyph (a framed ``X``, ``☐``) is left to that word. ``drawings`` gives the page's drawings
+    (``Page.get_drawings``), read only when the page has words."""
     heights = [w.y1 - w.y0 for u in units for w in u.words if len(w.text) >= 2]
     if not heights:
         return units
-    drawings = page.get_drawings()
-    if not drawings or len(drawings) > 20_000:
+    paths = drawings()
+    if not paths or len(paths) > 20_000:
         return units
     lo, hi = _MIN_HEIGHT * median(heights), _MAX_HEIGHT * median(heights)
     squares: list[tuple[pymupdf.Rect, bool]] = []
     strokes: list[pymupdf.Rect] = []
-    for d in drawings:
+    for d in paths:
         r = pymupdf.Rect(d["rect"]) * matrix
         kinds = [item[0] for item in d["items"]]
         square = lo <= r.height <= hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25

@@ -345,11 +345,8 @@ def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:
             if beside or between or len(word.text) >= 2:
                 dropped = True
                 continue
-        if dropped and word.text[:1] in ".\u00b7" and (rest := word.text.lstrip(".\u00b7")):
-            # the leader's last dot run into the value: ". . . .$197.91"
-            word = replace(word, text=rest, x0=word.x1 - len(rest) * (word.x1 - word.x0) / len(word.text))
+        out.append(_trim_leader_ends(word, after_leader=dropped))
         dropped = False
-        out.append(_trim_leader_ends(word))
     return out
 
 
@@ -357,15 +354,18 @@ def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:
 #: or more after a word ("Espresso..")
 _LEADING_DOTS = re.compile(r"[.\u2026\u00b7]+(?=[$€£¥₹]?\d[\d.,' ]*[.,]\d{2}(?!\d))")
 _TRAILING_DOTS = re.compile(r"(?<=[^\W\d_])[.\u2026\u00b7]{2,}$")
+_LEADER_END = re.compile(r"[.\u00b7]+")
 
 
-def _trim_leader_ends(word: RawWord) -> RawWord:
-    text = word.text
-    step = (word.x1 - word.x0) / len(text)
-    if (m := _LEADING_DOTS.match(text)) and m.end() < len(text):
-        word = replace(word, text=text[m.end():], x0=word.x0 + m.end() * step)
-    elif m := _TRAILING_DOTS.search(text):
-        word = replace(word, text=text[:m.start()], x1=word.x0 + m.start() * step)
+def _trim_leader_ends(word: RawWord, *, after_leader: bool) -> RawWord:
+    """``word`` without a leader's remains at its ends; right after a leader, any dots it starts with (its last
+    dot run into the value: ``. . . .$197.91``)."""
+    step = (word.x1 - word.x0) / len(word.text)
+    m = _LEADER_END.match(word.text) if after_leader else _LEADING_DOTS.match(word.text)
+    if m and m.end() < len(word.text):
+        word = replace(word, text=word.text[m.end():], x0=word.x0 + m.end() * step)
+    if m := _TRAILING_DOTS.search(word.text):
+        word = replace(word, text=word.text[:m.start()], x1=word.x0 + m.start() * step)
     return word
 
 

@@ -8,6 +8,7 @@ page from a blank one.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -219,12 +220,13 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
         logger.warning("page %d: its form fields cannot be read (%s); the page is read as drawn", index + 1, exc)
         lines = list(units.values())
+    drawings = functools.cache(page.get_drawings)  # read once, and only where a step needs them
     try:  # check boxes drawn as squares rather than printed as glyphs
-        lines = add_drawn_check_boxes(page, lines, matrix)
+        lines = add_drawn_check_boxes(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
         logger.warning("page %d: its drawn check boxes cannot be read (%s)", index + 1, exc)
     try:  # textcomp's euro, drawn as a C crossed by two rules
-        lines = mend_drawn_euro(page, lines, matrix)
+        lines = mend_drawn_euro(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
         logger.warning("page %d: its drawn currency signs cannot be read (%s)", index + 1, exc)
     text = [w.text for u in lines for w in u.words]

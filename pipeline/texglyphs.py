@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from typing import Any
 
 import pymupdf
 
@@ -86,29 +88,25 @@ def join_accented_words(words: list[tuple]) -> list[tuple]:
 _C_BY_FIGURE = re.compile(r"^[-\u2212\u2013]?C(?=\d)|(?<=\d)C$|^C$")
 
 
-def mend_drawn_euro(page: pymupdf.Page, units: list[LineUnit], matrix: pymupdf.Matrix) -> list[LineUnit]:
+def mend_drawn_euro(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
+                    matrix: pymupdf.Matrix) -> list[LineUnit]:
     """``units`` with each ``C`` that two short rules cross (textcomp's drawn euro) read as ``€``.
 
-    Only a ``C`` beside a figure or standing alone is looked at, and the page's drawings are read only when one
-    is there. A rule crosses the ``C`` when it is about as wide as the letter, flat, and lies in the middle band
-    of the word's height over the letter's share of the word."""
-    candidates = [(u, k) for u in units for k, w in enumerate(u.words) if _C_BY_FIGURE.search(w.text)]
+    Only a ``C`` beside a figure or standing alone is looked at, and the page's drawings (``drawings()``) are read
+    only when one is there. A rule crosses the ``C`` when it is about as wide as the letter, flat, and lies in the
+    middle band of the word's height over the letter's share of the word."""
+    candidates = [(u, k, m) for u in units for k, w in enumerate(u.words) if (m := _C_BY_FIGURE.search(w.text))]
     if not candidates:
         return units
-    drawings = page.get_drawings()
-    if not drawings or len(drawings) > 20_000:
+    paths = drawings()
+    if not paths or len(paths) > 20_000:
         return units
-    rules = []
-    for d in drawings:
-        r = pymupdf.Rect(d["rect"]) * matrix
-        if r.height <= 1.0 and 0 < r.width <= 20:
-            rules.append(r)
+    rules = [r for d in paths if (r := pymupdf.Rect(d["rect"]) * matrix).height <= 1.0 and 0 < r.width <= 20]
     if len(rules) < 2:
         return units
-    for unit, k in candidates:
+    for unit, k, m in candidates:
         word = unit.words[k]
-        m = _C_BY_FIGURE.search(word.text)
-        at = word.text.index("C", m.start()) if m else 0
+        at = word.text.index("C", m.start())
         step = (word.x1 - word.x0) / len(word.text)
         c0, c1 = word.x0 + at * step, word.x0 + (at + 1) * step
         height = word.y1 - word.y0
