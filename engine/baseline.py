@@ -39,9 +39,9 @@ from engine.adjustments import adjustment_of
 from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
 from engine.labels import known_label_words, label_phrases, label_score
-from engine.numbers import parse_amount
+from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
-from engine.spans import Span, SpanKind, join_lines, value_of
+from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
 from engine.tables import Column, TableRow, find_table
 
 __all__ = ["BaselineEngine", "BaselineOptions"]
@@ -49,9 +49,6 @@ __all__ = ["BaselineEngine", "BaselineOptions"]
 logger = logging.getLogger(__name__)
 
 _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date")
-_ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
-#: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
-_GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
 
 
 # The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
@@ -164,7 +161,10 @@ class _Extractor:
         amounts = {n for n in ("subtotal", "tax", "total") if n in names and _kind(_unwrap(
             model.model_fields[n].annotation)[0]) == "amount"}
         if "total" in amounts:
-            for name, found in self.totals(amounts).items():
+            rows = [row for name in out for row in out[name] or []]
+            items = sum((Decimal(str(row["amount"])) for row in rows), Decimal(0)) \
+                if rows and all(isinstance(row, dict) and row.get("amount") is not None for row in rows) else None
+            for name, found in self.totals(amounts, items).items():
                 out[name] = self.record(prefix + name, found)
         for name, info in model.model_fields.items():
             if name not in out:
@@ -218,9 +218,8 @@ class _Extractor:
         elif kind == "enum":
             found = rules.choice(self.doc, tp, phrases, concept)
         else:
-            idlike = bool(set(name.split("_")) & _ID_WORDS) and concept not in ("postal_code", "city")
-            accept = ((lambda s: bool(s.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER})
-                       or bool(_GROUPED_ID.fullmatch(s.text))) if idlike
+            idlike = identifier_field(name)
+            accept = (reads_as_identifier if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)))
             cands = self.doc.near(phrases, concept, accept)
             if concept == "city":  # a city has letters: not the postal code printed before it
@@ -346,9 +345,10 @@ class _Extractor:
 
     # ----------------------------------------------------------------- totals
 
-    def totals(self, names: set[str]) -> dict[str, Found | None]:
+    def totals(self, names: set[str], items: Decimal | None = None) -> dict[str, Found | None]:
         """Subtotal, tax and total chosen together: the best-scored combination, with a bonus when they add
-        up; without any labelled total, the largest amount (with a currency if any) at low confidence."""
+        up and when the subtotal is what the items (``items``, the sum of the rows' amounts read) come to;
+        without any labelled total, the largest amount (with a currency if any) at low confidence."""
         bases = {s.index for s in self.doc.spans if s.amount is not None and self._tax_base(s)}
 
         def amount(s: Span) -> bool:
@@ -370,11 +370,11 @@ class _Extractor:
             used = [f.value.index for f in combo if f is not None]
             if len(used) != len(set(used)):
                 continue
-            score = sum(f.confidence for f in combo if f is not None) + self._agreement(pick)
+            score = sum(f.confidence for f in combo if f is not None) + self._agreement(pick, items)
             if score > best_score:
                 best, best_score = pick, score
         result: dict[str, Found | None] = {}
-        bonus = 0.1 if best and self._agreement(best) > 0.3 else 0.0
+        bonus = 0.1 if best and self._agreement(best) > 0.3 else 0.0  # the parts add up
         for name in order:
             f = best.get(name) if best else None
             result[name] = Found(f.value.amount, min(0.99, f.confidence + bonus), f.spans) if f else None
@@ -384,7 +384,11 @@ class _Extractor:
                 if (f := result.get(name)) is not None:
                     f.confidence = min(0.99, f.confidence + 0.1)
         if result.get("total") is None:
-            money = [s for s in self.doc.spans if amount(s) and s.currency] or [s for s in self.doc.spans if amount(s)]
+            # a figure with a currency, else one with decimals: an order's or a receipt's number ("Order 42958") is
+            # no amount where the document prints amounts with cents
+            money = [s for s in self.doc.spans if amount(s) and s.currency] or \
+                [s for s in self.doc.spans if amount(s) and not s.has(SpanKind.INTEGER)] or \
+                [s for s in self.doc.spans if amount(s)]
             if money:
                 top = max(money, key=lambda s: s.amount)
                 result["total"] = Found(top.amount, 0.25, [top])
@@ -428,10 +432,11 @@ class _Extractor:
         return None
 
     @staticmethod
-    def _agreement(pick: dict[str, Found | None]) -> float:
-        """Bonus for subtotal + tax = total, penalty for a part larger than the total."""
+    def _agreement(pick: dict[str, Found | None], items: Decimal | None = None) -> float:
+        """Bonus for subtotal + tax = total and for a subtotal that is the items' sum (``items``: a VAT summary's
+        row adds up too, "7 % | 6.468,08 | 452,77 | 6.920,85"), penalty for a part larger than the total."""
         sub, tax, tot = (pick.get(n).value.amount if pick.get(n) else None for n in ("subtotal", "tax", "total"))
-        score = 0.0
+        score = 0.6 if items is not None and sub is not None and abs(sub - items) <= Decimal("0.011") else 0.0
         if sub is not None and tax is not None and tot is not None:
             score += 0.6 if abs(sub + tax - tot) <= Decimal("0.011") else -0.2
         too_big = (sub is not None and sub > tot + Decimal("0.01")) if tot is not None else False
@@ -546,7 +551,7 @@ class _Extractor:
                 if not (q and rest and other.amount is not None):
                     continue
                 p, a = (rest, other.amount) if into == pn else (other.amount, rest)
-                if _is_product(q, p, a):
+                if is_product(q, p, a):
                     cells = dict(row.cells)
                     cells[qn] = [glued.model_copy(update={"word_indices": [glued.word_indices[0]], "text": head,
                                                           "amount": q})]
@@ -560,19 +565,14 @@ class _Extractor:
         q, p, a = by.get("quantity"), by.get("unit_price"), by.get("amount")
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
-        return _is_product(q[0].amount, p[0].amount, a[0].amount)
-
-
-def _is_product(quantity: Decimal, price: Decimal, amount: Decimal, share: Decimal = Decimal("0.005")) -> bool:
-    """Whether ``amount`` is ``quantity`` × ``price``, to the cent or ``share`` of the amount (rounded prices)."""
-    return abs(quantity * price - amount) <= max(Decimal("0.01"), abs(amount) * share)
+        return is_product(q[0].amount, p[0].amount, a[0].amount)
 
 
 def _priced(line: list[Span]) -> bool:
     """Whether a line holds a quantity, then a price, then an amount that is the quantity times the price."""
     figures = [s for s in line if s.amount is not None and not s.has(SpanKind.TEXT) and not s.has(SpanKind.DATE)
                and not s.has(SpanKind.PERCENT)]
-    return any(p.amount != 0 and not p.has(SpanKind.INTEGER) and _is_product(q.amount, p.amount, a.amount, Decimal(0))
+    return any(p.amount != 0 and not p.has(SpanKind.INTEGER) and is_product(q.amount, p.amount, a.amount, Decimal(0))
                for i, q in enumerate(figures)
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
 

@@ -60,7 +60,7 @@ def label_tokens(text: str) -> tuple[str, ...]:
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
-    toks = re.findall(r"[a-z0-9]+|#|°", t)
+    toks = _join_split_words(re.findall(r"[a-z0-9]+|#|°", t))
     out: list[str] = []
     for i, tok in enumerate(toks):
         if tok == "°":
@@ -77,6 +77,19 @@ def label_tokens(text: str) -> tuple[str, ...]:
             parts = _split_compound(near)
         out.extend(parts)
     return tuple(out)
+
+
+def _join_split_words(toks: list[str]) -> list[str]:
+    """Tokens with a word OCR broke in two read whole: two pieces that make a known label word where the second
+    is none ("AM OUNT DUE" → amount due; "am" of "Fällig am" stays a word of its own)."""
+    out: list[str] = []
+    for tok in toks:
+        if out and tok.isalpha() and out[-1].isalpha() and tok not in _VOCAB and tok not in _NUMBER_WORDS \
+                and tok not in _FILLERS and out[-1] + tok in _VOCAB and len(out[-1] + tok) >= 5:
+            out[-1] += tok
+        else:
+            out.append(tok)
+    return out
 
 
 # The words of all known label phrases, once they are built: a longer word one OCR slip away from one of them
@@ -289,7 +302,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente|leverantor|saljare|leverandor|saelger|selger|avsender|"
-        "toimittaja|myyja|dodavatel|prodavajici"),
+        "toimittaja|myyja|dodavatel|prodavajici|lahettaja")
+        # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
+        + _p("von|fran|fra", 0.85),
     "customer": _p(
         "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|factuur aan|rechnung an|customer|client|"
         "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"

@@ -23,6 +23,7 @@ __all__ = [
     "CURRENCY_CODES",
     "detect_currency",
     "infer_decimal_separator",
+    "is_product",
     "parse_amount",
     "parse_money",
     "parse_percent",
@@ -220,6 +221,11 @@ def _same_currency(code: str, marker: str | None, other: str, other_marker: str 
 def parse_amount(text: str, *, decimal_sep: str | None = None) -> Decimal | None:
     """Parse a printed amount to a Decimal, ignoring any currency marker; None when it is not one."""
     return parse_money(text, decimal_sep=decimal_sep)[0]
+
+
+def is_product(quantity: Decimal, price: Decimal, amount: Decimal, share: Decimal = Decimal("0.005")) -> bool:
+    """Whether ``amount`` is ``quantity`` × ``price``, to the cent or ``share`` of the amount (rounded prices)."""
+    return abs(quantity * price - amount) <= max(Decimal("0.01"), abs(amount) * share)
 
 
 def parse_percent(text: str) -> Decimal | None:

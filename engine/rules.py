@@ -12,7 +12,15 @@ import typing
 from collections import Counter
 from typing import Any
 
-from engine.labels import COLUMN_CONCEPTS, Phrase, label_score, label_tokens, normalise, value_words
+from engine.labels import (
+    COLUMN_CONCEPTS,
+    Phrase,
+    known_label_words,
+    label_score,
+    label_tokens,
+    normalise,
+    value_words,
+)
 from engine.numbers import detect_currency
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_text
 from engine.spans import Span, SpanKind
@@ -245,7 +253,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             score, s, start = max(upper, key=lambda c: c[0])
             if address_below(doc, s.word_indices) is not None:
                 best, best_score, best_start = s, score, start
-    found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start)
+    found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start, body=median)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
     if legal_form(best.text) or (len(head) >= 3 and head in domains) or counts[best.text.strip(" ,;").lower()] > 1 \
@@ -408,7 +416,8 @@ def _name_tail_only(text: str) -> bool:
         for w in words)
 
 
-def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float | None = None) -> Found:
+def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float | None = None,
+                       body: float = 0.0) -> Found:
     """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
     Analytics Pty" over "Ltd"), before the word that ends it ("Group", "e figli") or after a word that goes on
     ("Giannelli, Bondumier e" over "Castioni e figli"), or a title's line wrapped in the name ("Your receipt from
@@ -416,7 +425,9 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     line's start, ``line_start``, where a title stands before it) on the left, the right or the centre and printed
     at its size, the rest a legal form, a name's last word, or two words at most that end on a legal form. Where
     the form or the last word alone was chosen (it carries a legal form, or reads as a company's last word), the
-    name is the line above. A name's head wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it.
+    name is the line above. A name's head wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it,
+    and so does a head set in display type, clearly larger than the body text (``body``, its word height), at the
+    name's size right over its start ("Desarrollo" over "Globales S.L." in a letterhead's narrow column).
     """
     key = doc.line_pos.get((span.page, span.line))
     if key is None:
@@ -446,10 +457,15 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
             # (a connector in small letters: "E" ends a title read letter-spaced, "TAX IN vo IC E")
             goes_on = len(words) >= 2 and ((words[-1].islower() and normalise(words[-1]) in _CONNECTORS)
                                            or words[-1] in ("&", "+"))
-            if ((joined or goes_on) and above.has(SpanKind.TEXT)
-                    and abs(doc.words[head.word_indices[0 if goes_on else -1]].bbox[0] - span.bbox[0]) <= 1.5 * h
+            display = (body > 0 and h >= 1.25 * body and head.text == above.text and len(words) <= 3
+                       and abs(above.bbox[0] - span.bbox[0]) <= 0.5 * h and 0.9 <= height(above) / h <= 1.11
+                       and not any(c.isdigit() for c in above.text) and not legal_form(above.text)
+                       and not doc.is_caption(above))
+            if ((joined or goes_on or display) and above.has(SpanKind.TEXT)
+                    and abs(doc.words[head.word_indices[0 if goes_on or display else -1]].bbox[0] - span.bbox[0]) <= 1.5 * h
                     and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h
-                    and (joined or name_like(doc, head.model_copy(update={"text": " ".join(words[:-1])})))):
+                    and (joined or name_like(doc, head.model_copy(
+                        update={"text": " ".join(words if display and not goes_on else words[:-1])})))):
                 if joined:
                     head = above.model_copy(update={"word_indices": [above.word_indices[-1]], "text": words[-1]})
                 return Found(f"{head.text}{'' if joined else ' '}{found.value}", max(found.confidence, 0.6),
@@ -518,11 +534,15 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
     if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
         return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
-    if len(toks) <= 3 and (toks[-1] == "no" or re.search(r"(?:nummer|number|numero|numer)$", toks[-1])):
-        return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer"
+    if len(toks) <= 3 and (toks[-1] == "no" or re.search(r"(?:nummer|number|numero|numer)$", toks[-1])) \
+            and not legal_form(s.text):
+        return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer" (not "… S.L.N.E")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
-        if label_score(toks, concept_phrases(concept), concept) >= 0.6:
+        score = label_score(toks, concept_phrases(concept), concept)
+        # a label with more words is still one where they are all labels' words ("Zwischensumme netto"); a name
+        # that starts on one is a name ("Neto Café", a Portuguese surname, not the net amount)
+        if score >= 0.8 or (score >= 0.6 and known_label_words(toks)):
             return False
     # a column header, a contact caption, how it was paid ("QUANTITY", "Tel.", "Payment method")
     for concept in (*COLUMN_CONCEPTS, "contact", "payment_method"):

@@ -9,6 +9,7 @@ the value's words).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from engine.dates import DateOrder, parse_date
 from engine.labels import Phrase, label_phrases, label_score, label_tokens
 from engine.spans import Span, SpanKind, find_spans
 
-__all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text"]
+__all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
+           "split_caption_rows"]
 
 LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 # Concepts whose labels are captions, never values (a signature line's caption, a "Date" caption...).
@@ -139,6 +141,57 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
     return [s.model_copy(update={"index": i}) for i, s in enumerate(kept)]
 
 
+def split_caption_rows(spans: list[Span], words: Sequence[Word]) -> list[Span]:
+    """Spans with a row of captions that ran together split over the values under them: "INVOICE REF. CUSTOMER
+    ID" over "2604-411   701549" becomes "INVOICE REF." over "2604-411" and "CUSTOMER ID" over "701549". A text
+    span of two words or more without digits is cut before each word that starts where a value under it starts
+    (captions set left over their values) or after each word that ends where one ends (set right), where two values
+    or more (dates, numbers, identifiers) stand under it on the next line and no price (a table's header keeps its
+    labels of several words: "Prix unitaire"). The word-level cut of :mod:`engine.spans` does this where the values
+    stand in cells of their own; here they may be set as closely as a sentence's words ("2604-411 701549")."""
+    by_line: dict[tuple[int, int], list[Span]] = {}
+    for s in spans:
+        by_line.setdefault((s.page, s.line), []).append(s)
+    keys = sorted(by_line)
+    out: list[Span] = []
+    for n, key in enumerate(keys):
+        below = by_line[keys[n + 1]] if n + 1 < len(keys) and keys[n + 1][0] == key[0] else []
+        cell_shift = 0
+        for s in by_line[key]:
+            pieces = _caption_pieces(s, below, words)
+            for k, idx in enumerate(pieces):
+                ws = [words[i] for i in idx]
+                out.append(s.model_copy(update={
+                    "cell": s.cell + cell_shift + k, "word_indices": idx, "text": " ".join(w.text for w in ws),
+                    "bbox": (ws[0].bbox[0], min(w.bbox[1] for w in ws), ws[-1].bbox[2], max(w.bbox[3] for w in ws)),
+                }) if len(pieces) > 1 else s.model_copy(update={"cell": s.cell + cell_shift}))
+            cell_shift += len(pieces) - 1
+    if len(out) == len(spans):
+        return spans
+    return [s.model_copy(update={"index": i}) for i, s in enumerate(out)]
+
+
+def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[list[int]]:
+    """The word runs a row of captions is cut into (see :func:`split_caption_rows`); one run where it is none."""
+    idx = list(s.word_indices)
+    if len(idx) < 2 or not s.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text):
+        return [idx]
+    h = s.bbox[3] - s.bbox[1]
+    if any(t.amount is not None and not t.has(SpanKind.INTEGER) for t in below):
+        return [idx]  # a table's header over a row of prices: its labels run over several words ("Prix unitaire")
+    values = sorted((t for t in below if t.kinds & {SpanKind.DATE, SpanKind.AMOUNT, SpanKind.IDENTIFIER}
+                     and not t.has(SpanKind.TEXT) and min(t.bbox[2], s.bbox[2]) > max(t.bbox[0], s.bbox[0])
+                     and 0 <= t.bbox[1] - s.bbox[3] <= 1.5 * h), key=lambda t: t.bbox[0])
+    if len(values) < 2:
+        return [idx]
+    cuts = {k for t in values[1:] for k in range(1, len(idx)) if abs(words[idx[k]].bbox[0] - t.bbox[0]) <= 0.5 * h}
+    if not cuts:
+        cuts = {k + 1 for t in values[:-1] for k in range(len(idx) - 1)
+                if abs(words[idx[k]].bbox[2] - t.bbox[2]) <= 0.5 * h}
+    bounds = [0, *sorted(cuts), len(idx)]
+    return [idx[a:b] for a, b in itertools.pairwise(bounds)]
+
+
 def _overlap(a: Span, b: Span) -> float:
     """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
     width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
@@ -160,7 +213,8 @@ class SpanDoc:
         self.words = words
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance
-        self.spans = join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order)
+        self.spans = split_caption_rows(
+            join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order), words)
         self.lines: dict[tuple[int, int], list[Span]] = {}
         for s in self.spans:
             self.lines.setdefault((s.page, s.line), []).append(s)
@@ -283,8 +337,28 @@ class SpanDoc:
         out = []
         for key in self.line_keys[pos: pos + 2]:
             line = self.lines[key]
-            out += [(s, option_text(line, i)) for i, s in enumerate(line) if s.checked is not None]
+            for i, s in enumerate(line):
+                if s.checked is None:
+                    continue
+                text = option_text(line, i)
+                if not text and i == len(line) - 1 and (rest := self._wrapped_option(line)) is not None:
+                    text = rest.text
+                out.append((s, text))
         return out
+
+    def _wrapped_option(self, line: list[Span]) -> Span | None:
+        """The option of a line's last box that the row of options wrapped onto the next line ("☐ Santé ☒" over
+        "Voyage"): the next line's first span, a text starting where the line's first box starts."""
+        first_box = next(s for s in line if s.checked is not None)
+        pos = self.line_pos[(line[0].page, line[0].line)]
+        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != line[0].page:
+            return None
+        nxt = self.lines[self.line_keys[pos + 1]][0]
+        height = first_box.bbox[3] - first_box.bbox[1]
+        if (nxt.checked is not None or not nxt.has(SpanKind.TEXT) or abs(nxt.bbox[0] - first_box.bbox[0]) > height
+                or nxt.bbox[1] - first_box.bbox[3] > 1.5 * height):
+            return None
+        return nxt
 
     def box_and_option(self, box: Span) -> Span:
         """The box with the option word beside it, as one span (for grounding)."""

@@ -42,10 +42,11 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, parse_date
-from engine.labels import label_strength, reads_as_label
+from engine.labels import concept_of, label_strength, reads_as_label
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "join_lines", "value_of", "word_text"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "reads_as_identifier",
+           "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -258,6 +259,17 @@ class _Classifier:
                 d = parse_date(" ".join(texts[:k]), order=self.order)
                 if d is not None:
                     return _Unit(0, k, {SpanKind.DATE}, strong=True, values={"date": d})
+        if (len(texts) >= 2 and tight[0] and _OPEN_DECIMALS.fullmatch(first) and re.fullmatch(r"\d{2}", texts[1])
+                and (self.dec is None or first.endswith(self.dec))):
+            # OCR's space after a decimal comma: "338, 68 €"
+            for k in (3, 2):
+                amount, currency = parse_money(" ".join([first + texts[1], *texts[2:k]]), decimal_sep=self.dec)
+                if amount is not None and (k == 2 or currency):
+                    u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
+                    if currency:
+                        u.kinds.add(SpanKind.CURRENCY)
+                        u.values["currency"] = currency
+                    return u
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
             # without a currency, only digit groups across tight gaps with decimals: "1 234,56"
@@ -265,6 +277,9 @@ class _Classifier:
                     all(tight[:k - 1]) and all(_GROUP.fullmatch(x) for x in texts[1:k])
                     and re.search(r"[.,]\d{1,2}$", texts[k - 1]))):
                 continue
+            if k == 2 and currency and texts[0].isdigit() and len(texts) > 2 and detect_currency(texts[1]) \
+                    and re.search(r"\d[.,]\d{1,2}$", texts[2]):
+                continue  # a count, then a price with its code first: "12 CHF 1'664.09" is 12 and CHF 1'664.09
             u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
             if currency:
                 u.kinds.add(SpanKind.CURRENCY)
@@ -292,6 +307,10 @@ class _Classifier:
             if len(texts) >= k and (box in _BOX_CHECKED or box in _BOX_EMPTY):
                 return _Unit(0, k, {SpanKind.CHECKBOX}, strong=True, values={"checked": box in _BOX_CHECKED})
         return None
+
+
+#: a figure that ends on its decimal mark, its cents OCR set apart ("338," "68")
+_OPEN_DECIMALS = re.compile(r"\d{1,3}(?:[.' ]?\d{3})*[.,]")
 
 
 def _char_width(words: Sequence[Word]) -> float:
@@ -676,15 +695,36 @@ _SUSPENDED = frozenset("und oder bzw sowie and or en of et ou e o y i oraz lub".
 
 def join_lines(spans: Sequence[Span]) -> str:
     """The text of spans read in order, one space apart, except where a line ends on a word's hyphen and the
-    next line goes on with the word: a compound a table cell wrapped at its hyphen ("needs-" over "based") is one
-    word again ("needs-based")."""
+    next line goes on with the word: a compound a table cell wrapped at its hyphen ("needs-" over "based", or over
+    "-based" where the hyphen is repeated on the next line) is one word again ("needs-based")."""
     out = ""
     for prev, span in zip([None, *spans], spans, strict=False):
-        glued = (prev is not None and (prev.page, prev.line) != (span.page, span.line)
-                 and re.search(r"\w-$", prev.text) is not None and span.text[:1].isalnum()
-                 and span.text.split()[0].casefold() not in _SUSPENDED)
-        out += span.text if prev is None or glued else " " + span.text
+        text = span.text
+        wrapped = prev is not None and (prev.page, prev.line) != (span.page, span.line) \
+            and re.search(r"\w-$", prev.text) is not None
+        if wrapped and re.match(r"-\w", text):
+            text = text[1:]  # the hyphen repeated at the next line's start, as Spanish or Czech set it
+        glued = wrapped and text[:1].isalnum() and text.split()[0].casefold() not in _SUSPENDED
+        out += text if prev is None or glued else " " + text
     return out
+
+
+#: the words of a field name that make it an identifier's ("invoice_number", "policy_no", "customer_id")
+_ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
+#: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
+_GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
+
+
+def identifier_field(name: str) -> bool:
+    """Whether a schema field holds an identifier (a number, a code, a reference), by its name; a postal code and
+    a city are parts of an address, not identifiers."""
+    return bool(set(name.lower().split("_")) & _ID_WORDS) and concept_of(name) not in ("postal_code", "city")
+
+
+def reads_as_identifier(span: Span) -> bool:
+    """Whether a span can be an identifier field's value: an identifier or a whole number, or letters and digit
+    groups ("AMA 5520 1187"); never an address line, a name or an amount with cents."""
+    return bool(span.kinds & {SpanKind.IDENTIFIER, SpanKind.INTEGER}) or bool(_GROUPED_ID.fullmatch(span.text))
 
 
 def value_of(span: Span, kind: SpanKind | str) -> str | None:

@@ -13,11 +13,13 @@ Without any header, runs of lines with a text and two or more amounts are taken 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.base import Word
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
+from engine.numbers import is_product, parse_amount
 from engine.spans import Span, SpanKind
 
 __all__ = ["Column", "TableRow", "find_table", "match_columns"]
@@ -509,6 +511,9 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             overleaf = last_line if rows and last_line and last_line[0].page == page - 1 else []
         if is_skip(line):
             continue
+        if rows and _detail_of(line, wrapped, rows[-1], columns, words):
+            wrapped, texts, loose, anchor = line, [], [], line
+            continue
         row = _row(line, ranges, columns)
         if row is None and texts and _figures_only(line, ranges, columns):
             above, below = _middle_parts(lines, k - 1, texts, ranges, columns, words)
@@ -553,6 +558,47 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})
     _accept_rests(rows, rests, words)
     return rows
+
+
+#: a count and a multiplication sign or "@" that open a row's detail line ("10 × 1.791,99 €", "2 @ 3.50")
+_TIMES_PRICE = re.compile(r"(\d+(?:[.,]\d+)?)\s?[×xX*@]\s?(?=\S)")
+
+
+def _detail_of(line: list[Span], above: list[Span], row: TableRow, columns: Sequence[Column],
+               words: Sequence[Word]) -> bool:
+    """Whether ``line``, right under the row's last line (``above``), prints only the row's quantity times its
+    unit price ("10 × 1.791,99 €" under "Consulting | 17.919,90 €"), as invoices that set a line's figures in
+    small type under its description do; if so, the row takes them. Only a row with an amount and neither a
+    quantity nor a price, and only when the product is the amount."""
+    name = {c.concept: c.name for c in columns}
+    qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+    if not (qn and pn and an and above) or row.cells.get(qn) or row.cells.get(pn) or not row.cells.get(an):
+        return False
+    if line[0].page != above[0].page or line[0].line != above[0].line + 1:
+        return False
+    idx = [i for s in line for i in s.word_indices]
+    text = " ".join(words[i].text for i in idx)
+    if not (m := _TIMES_PRICE.match(text)):
+        return False
+    n_q = len(m.group(0).split())
+    qty, price = parse_amount(m.group(1)), parse_amount(" ".join(words[i].text for i in idx[n_q:]))
+    amount = row.cells[an][0].amount
+    if qty is None or not price or amount is None or not is_product(qty, price, amount):
+        return False
+    span_of = {i: s for s in line for i in s.word_indices}
+    q_idx, p_idx = [idx[0]], idx[n_q:]
+    row.cells[qn] = [_part(span_of[idx[0]], q_idx, words, qty, SpanKind.QUANTITY)]
+    row.cells[pn] = [_part(span_of[p_idx[0]], p_idx, words, price, SpanKind.AMOUNT)]
+    return True
+
+
+def _part(span: Span, idx: list[int], words: Sequence[Word], value: object, kind: SpanKind) -> Span:
+    """``span`` narrowed to the words ``idx``, read as the number ``value``."""
+    ws = [words[i] for i in idx]
+    return span.model_copy(update={
+        "word_indices": idx, "text": " ".join(w.text for w in ws), "kinds": frozenset({kind}), "amount": value,
+        "bbox": (min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
+                 max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws))})
 
 
 def _body(lines: list[list[Span]], k: int, is_stop: Callable[[list[Span]], bool]) -> list[list[Span]]:

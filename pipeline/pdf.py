@@ -35,6 +35,7 @@ from pipeline.texglyphs import (
     compose_accents,
     is_euro_font,
     join_accented_words,
+    join_soft_hyphens,
     mend_drawn_euro,
     mend_font_euro,
 )
@@ -203,7 +204,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
     units: dict[tuple[int, int], LineUnit] = {}
-    for x0, y0, x1, y1, whole, block_no, line_no, _ in join_accented_words(raw_words):
+    for x0, y0, x1, y1, whole, block_no, line_no, _ in join_accented_words(join_soft_hyphens(raw_words)):
         if not whole.strip():
             continue
         key = (block_no, line_no)

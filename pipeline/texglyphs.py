@@ -1,4 +1,4 @@
-"""Characters a TeX document builds out of pieces, put back together in the text layer.
+"""Characters and words a typesetter builds out of pieces, put back together in the text layer.
 
 pdfTeX prints a letter with an accent its font has no glyph for as two glyphs: the letter and a spacing accent
 moved over or under it. That is every accented letter of the OT1 encoding, LaTeX's default when a document does
@@ -11,6 +11,10 @@ textcomp's euro for a font without one (the Times, Helvetica, Palatino, Bookman 
 :func:`mend_drawn_euro` reads a ``C`` next to a figure with two such rules across it as ``€``. The euro of the
 ``eurosym`` and ``marvosym`` packages is a glyph of their own fonts that the text layer names ``e`` or ``¤``
 (``e12.50``); :func:`is_euro_font` tells those fonts and :func:`mend_font_euro` reads the glyph as ``€``.
+
+A typesetter that hyphenates (Typst; a browser printing with ``hyphens: auto``) breaks a word at a soft hyphen,
+U+00AD, and the text layer keeps it: the line ends on ``Inteligen\xad`` and the next one starts with ``tes``.
+:func:`join_soft_hyphens` reads the two pieces as the one word ``Inteligentes``, where the second piece stands.
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ import pymupdf
 
 from pipeline.layout import LineUnit, RawWord
 
-__all__ = ["compose_accents", "is_euro_font", "join_accented_words", "mend_drawn_euro", "mend_font_euro"]
+__all__ = ["SOFT_HYPHEN", "compose_accents", "is_euro_font", "join_accented_words", "join_soft_hyphens",
+           "mend_drawn_euro", "mend_font_euro"]
+
+SOFT_HYPHEN = "\u00ad"
 
 #: spacing accents TeX sets before the letter they sit over, and the combining mark each stands for
 _OVER = {"\u00b4": "\u0301", "`": "\u0300", "\u00a8": "\u0308", "\u02c6": "\u0302",
@@ -82,6 +89,36 @@ def join_accented_words(words: list[tuple]) -> list[tuple]:
                 continue
         out.append(w)
     return out
+
+
+def join_soft_hyphens(words: list[tuple]) -> list[tuple]:
+    """PyMuPDF's ``words`` tuples (``x0, y0, x1, y1, text, block, line, word``) with a word broken at a soft
+    hyphen read whole: a word that ends its line on U+00AD goes on as the first word of its block's next line,
+    and the two become one word where the rest stands, at the start of the next line (``Inteligen\xad`` over
+    ``tes S.L.N.E`` → ``Inteligentes S.L.N.E``), so that the line still starts where its column starts, as a
+    wrapped description's or name's next line does. A soft hyphen anywhere else is not printed and is dropped."""
+    out: list[tuple] = []
+    head = ""  # the pieces of a broken word read so far, waiting for the word's rest
+    for k, w in enumerate(words):
+        text = head + w[4]
+        if text.endswith(SOFT_HYPHEN) and k + 1 < len(words) and _goes_on(w, words[k + 1]):
+            head = text[:-1]
+            continue
+        x1 = w[2]
+        if head:  # as wide as its letters, up to the next word
+            nxt = words[k + 1] if k + 1 < len(words) and words[k + 1][5:7] == w[5:7] else None
+            x1 = w[2] + len(head) * (w[2] - w[0]) / max(1, len(w[4]))
+            x1 = min(x1, nxt[0]) if nxt else x1
+            head = ""
+        text = text.replace(SOFT_HYPHEN, "")
+        if text:
+            out.append((w[0], w[1], x1, w[3], text, *w[5:]))
+    return out
+
+
+def _goes_on(last: tuple, first: tuple) -> bool:
+    """Whether ``first`` starts the line after ``last``'s in the same block."""
+    return first[5] == last[5] and first[6] == last[6] + 1 and first[7] == 0
 
 
 #: a word with a C where a currency sign goes: alone, before a figure (after a minus sign), or after one

@@ -453,6 +453,26 @@ def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
     assert ids["0000381"] in pointers.ids_for(number)
 
 
+def test_an_identifiers_slot_points_only_at_spans_that_can_be_one(tok):
+    """An invoice number is never an address line, a name or an amount with cents (on layouts it never saw, the
+    model had taken "15544 Marktheidenfeld" for one); the vendor's slot still points at any text."""
+    from tests.layout import layout
+
+    words = layout([[(0.1, "Bauer AG"), (0.5, "RECHNUNG AN")], [(0.1, "15544 Marktheidenfeld"), (0.5, "Ellen Eriksson")],
+                    [(0.1, "BELEGNUMMER"), (0.5, "AMA 5520 1187")], [(0.1, "3143407"), (0.5, "180 016,27 €")]])
+    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
+    prompt = build_prompt(words, tok.get_vocab(), n_pointers=64)
+    [layout0, *_] = layouts_for(plan, encode_values(plan, {"line_items": []}))[0]
+    pointers = SlotPointers(plan, prompt, tok.get_vocab())
+    ids = {span.text: pointers._pointer_ids[p] for p, span in prompt.spans.items()}
+    number = next(s for s in layout0.slots if s.path == "invoice_number")
+    vendor = next(s for s in layout0.slots if s.path == "vendor_name")
+    allowed = {text for text, i in ids.items() if i in pointers.ids_for(number)}
+    assert {"3143407", "AMA 5520 1187"} <= allowed
+    assert not allowed & {"15544 Marktheidenfeld", "Ellen Eriksson", "180 016,27 €", "Bauer AG"}
+    assert {ids["15544 Marktheidenfeld"], ids["Ellen Eriksson"]} <= set(pointers.ids_for(vendor))
+
+
 def test_a_required_field_the_rules_left_null_stays_null_under_the_draft_prior(tok, tmp_path: Path):
     """The canvas can say null where the draft does, even for a required field: under a strong prior the untrained
     model keeps the null instead of being forced onto some span; with a fill prior of 0 the draft's null has no

@@ -1,4 +1,5 @@
-"""Characters a TeX document builds from pieces: accents set as glyphs of their own, textcomp's drawn euro."""
+"""Characters a typesetter builds from pieces: accents set as glyphs of their own, textcomp's drawn euro, words
+broken at a soft hyphen."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from pipeline.config import Settings
 from pipeline.ingest import identify
 from pipeline.ocr import load_document
-from pipeline.texglyphs import compose_accents
+from pipeline.texglyphs import compose_accents, join_soft_hyphens
 
 
 @pytest.mark.parametrize("text, composed", [
@@ -94,3 +95,29 @@ def test_a_word_broken_at_an_accent_hung_under_a_letter_is_joined():
     joined = join_accented_words(words)
     assert [w[4] for w in joined] == ["j\u02dbadro", "Factur\u00b4e", "`a", "\u02dbx"]
     assert joined[0][:4] == (10.0, 0.0, 35.0, 9.0)
+
+
+def test_a_word_broken_at_a_soft_hyphen_reads_whole_where_its_rest_stands():
+    words = [(10, 10, 60, 20, "Consultoría", 0, 0, 0), (62, 10, 99, 20, "Inteligen\u00ad", 0, 0, 1),
+             (10, 24, 20, 34, "tes", 0, 1, 0), (22, 24, 50, 34, "S.L.N.E", 0, 1, 1),
+             (10, 38, 30, 48, "Rech\u00adnung", 0, 2, 0), (32, 38, 50, 48, "Puer\u00ad", 0, 2, 1),
+             (10, 60, 30, 70, "ta", 1, 0, 0)]  # another block: no continuation of "Puer"
+    joined = join_soft_hyphens(words)
+    assert [w[4] for w in joined] == ["Consultoría", "Inteligentes", "S.L.N.E", "Rechnung", "Puer", "ta"]
+    # where the rest stands, at the start of its line, and reaching up to the next word
+    assert joined[1][:4] == (10, 24, 22, 34) and joined[1][5:] == (0, 1, 0)
+    assert joined[3][:4] == (10, 38, 30, 48)
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@pytest.mark.skipif(not DEJAVU.exists(), reason="needs a TrueType font whose text layer keeps U+00AD")
+def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=120)
+    page.insert_font(fontname="dv", fontfile=str(DEJAVU))
+    page.insert_text((20, 40), "Consultoría Inteligen\u00ad\ntes S.L.N.E", fontsize=10, fontname="dv")
+    path = tmp_path / "hyphenated.pdf"
+    doc.save(path)
+    assert [(w.text, w.line) for w in _load(path).words] == [("Consultoría", 0), ("Inteligentes", 1), ("S.L.N.E", 1)]

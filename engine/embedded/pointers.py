@@ -19,7 +19,7 @@ from engine.canvas_layout import PlacedSlot
 from engine.canvas_plan import CanvasPlan, Slot, SlotKind
 from engine.embedded.prompt import PointerPrompt
 from engine.embedded.tokenizer import pointer_token
-from engine.spans import Span, SpanKind, value_of
+from engine.spans import Span, SpanKind, identifier_field, reads_as_identifier, value_of
 
 __all__ = ["SlotPointers", "fold_text", "span_kinds_for"]
 
@@ -90,16 +90,20 @@ class SlotPointers:
     def ids_for(self, placed: PlacedSlot, request: Any = None) -> list[int]:
         """Allowed ids of a slot (the ``pointer_ids`` callable of :func:`engine.canvas.bind`)."""
         slot = placed.slot
-        key = (slot.kind.value, *map(str, slot.members))
+        text = slot.kind is SlotKind.TEXT
+        # an identifier's slot (invoice_number, policy_number) points only at spans that can be one, as the rules
+        # read them: never an address line, a name or an amount
+        ident = text and bool(slot.key) and identifier_field(slot.key[-1])
+        key = (slot.kind.value, str(ident), *map(str, slot.members))
         if key not in self._cache:
             members = self.member_ids(slot)
             if members is not None:
                 self._cache[key] = sorted(members)
             else:
                 kinds = _KINDS[slot.kind]
-                text = slot.kind is SlotKind.TEXT
                 self._cache[key] = [self._pointer_ids[p] for p, span in self.prompt.spans.items()
-                                    if span.kinds & kinds and not (text and _no_text(span, self.captions))]
+                                    if span.kinds & kinds and not (text and _no_text(span, self.captions))
+                                    and (not ident or reads_as_identifier(span))]
         return self._cache[key]
 
     def pointer_for_words(self, placed: PlacedSlot, words: set[int]) -> int | None:
