@@ -38,7 +38,7 @@ from engine import rules
 from engine.adjustments import adjustment_of
 from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
 from engine.dates import DateOrder
-from engine.labels import known_label_words, label_phrases, label_score
+from engine.labels import concept_of, known_label_words, label_phrases, label_score
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
@@ -161,9 +161,12 @@ class _Extractor:
         amounts = {n for n in ("subtotal", "tax", "total") if n in names and _kind(_unwrap(
             model.model_fields[n].annotation)[0]) == "amount"}
         if "total" in amounts:
-            rows = [row for name in out for row in out[name] or []]
-            items = sum((Decimal(str(row["amount"])) for row in rows), Decimal(0)) \
-                if rows and all(isinstance(row, dict) and row.get("amount") is not None for row in rows) else None
+            # what the items come to: the sum of the rows' amounts (the row field read as an amount: "amount",
+            # "line_total"), where every row has one
+            rows = [row for name in out for row in out[name] or [] if isinstance(row, dict)]
+            line_totals = [v for row in rows for k, v in row.items() if concept_of(k) == "amount"]
+            items = sum((Decimal(str(v)) for v in line_totals), Decimal(0)) \
+                if rows and len(line_totals) == len(rows) and None not in line_totals else None
             for name, found in self.totals(amounts, items).items():
                 out[name] = self.record(prefix + name, found)
         for name, info in model.model_fields.items():

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from engine.base import EngineResult, FieldResult
-from engine.embedded.calibration import ConfidenceMap, calibration_samples, fit_isotonic, value_at
+from engine.embedded.calibration import ConfidenceMap, calibration_samples, fit_isotonic, lower_bound, value_at
 
 
 def test_isotonic_fit_is_monotone_smoothed_and_tracks_accuracy():
@@ -63,7 +63,8 @@ def test_fields_with_enough_samples_get_their_own_map_and_prior():
     samples = [("agree:total", 0.99, True)] * 60 + [("agree:vendor_name", 0.99, i % 4 != 0) for i in range(60)] \
         + [("agree:tax", 0.99, False)] * 5
     cmap = ConfidenceMap.fit(samples)
-    assert set(cmap.groups) == {"agree", "agree:total", "agree:vendor_name"}  # tax: too few samples of its own
+    # tax: too few samples of its own; the departures from the draft, never seen, are there at their lower bound
+    assert set(cmap.groups) == {"agree", "agree:total", "agree:vendor_name", "differ", "filled"}
     assert cmap.apply(0.99, "agree", "total") > 0.95
     assert abs(cmap.apply(0.99, "agree", "vendor_name") - 46 / 62) < 1e-3
     assert cmap.apply(0.99, "agree", "tax") == cmap.apply(0.99, "agree")  # the plain group's map
@@ -136,3 +137,16 @@ def test_fields_the_rules_left_null_get_a_fill_prior_of_their_own(monkeypatch):
     assert cmap.prior_for("due_date") == 30.0 and cmap.field_fill_priors["due_date"] == 5.0
     assert cmap.field_fill_priors.get("currency", cmap.prior_for("currency")) == 30.0
     assert calls[-1][2] == cmap.field_fill_priors
+
+
+def test_a_decision_the_fitting_documents_hardly_saw_is_not_trusted_on_their_word():
+    """Overruling the rules twice, rightly both times, says little: the block is the accuracy's lower bound (0.37,
+    under the review threshold), not its smoothed mean (0.75); a departure never seen is near certain review."""
+    samples = [("agree", 0.99, True)] * 50 + [("differ", 0.99, True)] * 2
+    cmap = ConfidenceMap.fit(samples)
+    assert cmap.apply(0.99, "differ") == lower_bound(2, 2) < 0.4 < 0.75
+    assert cmap.apply(0.99, "filled") == lower_bound(0, 0) == 0.05
+    assert cmap.apply(0.99, "agree") > 0.95  # a group seen often keeps its map
+    many = ConfidenceMap.fit(samples + [("differ", 0.99, True)] * 20)
+    assert many.apply(0.99, "differ") == round(23 / 24, 4)  # enough to map: the smoothed accuracy again
+    assert lower_bound(10, 10) > lower_bound(9, 10) > lower_bound(5, 10)
