@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -436,19 +437,26 @@ def test_captions_are_never_text_values(tok):
     assert set(guarded.ids_for(vendor)) == set(plain.ids_for(vendor)) - caption_ids
 
 
-def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
-    """ "Amount Due (GBP)" beside "Invoice Number": the "(GBP)" is never the invoice number (nor any text); it stays
-    a span of the prompt, for the model to read the currency from."""
+def _invoice_pointers(tok, rows: list) -> tuple[SlotPointers, dict[str, int], dict[str, Any]]:
+    """An invoice's pointer bookkeeping for a sketched page: the pointers, each span's pointer id by its text, and
+    the first canvas's slots by path."""
     from tests.layout import layout
 
-    words = layout([[(0.1, "Invoice Number"), (0.5, "Amount Due"), (0.62, "(GBP)")],
-                    [(0.1, "0000381"), (0.5, "£1,518.00")], [(0.6, "Total"), (0.85, "1,518.00")]])
     plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
-    prompt = build_prompt(words, tok.get_vocab(), n_pointers=64)
+    prompt = build_prompt(layout(rows), tok.get_vocab(), n_pointers=64)
     [layout0, *_] = layouts_for(plan, encode_values(plan, {"line_items": []}))[0]
     pointers = SlotPointers(plan, prompt, tok.get_vocab())
     ids = {span.text: pointers._pointer_ids[p] for p, span in prompt.spans.items()}
-    number = next(s for s in layout0.slots if s.path == "invoice_number")
+    return pointers, ids, {s.path: s for s in layout0.slots}
+
+
+def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
+    """ "Amount Due (GBP)" beside "Invoice Number": the "(GBP)" is never the invoice number (nor any text); it stays
+    a span of the prompt, for the model to read the currency from."""
+    pointers, ids, slots = _invoice_pointers(tok, [
+        [(0.1, "Invoice Number"), (0.5, "Amount Due"), (0.62, "(GBP)")],
+        [(0.1, "0000381"), (0.5, "£1,518.00")], [(0.6, "Total"), (0.85, "1,518.00")]])
+    number = slots["invoice_number"]
     assert "(GBP)" in ids and ids["(GBP)"] not in pointers.ids_for(number)
     assert ids["0000381"] in pointers.ids_for(number)
 
@@ -456,21 +464,13 @@ def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
 def test_an_identifiers_slot_points_only_at_spans_that_can_be_one(tok):
     """An invoice number is never an address line, a name or an amount with cents (on layouts it never saw, the
     model had taken "15544 Marktheidenfeld" for one); the vendor's slot still points at any text."""
-    from tests.layout import layout
-
-    words = layout([[(0.1, "Bauer AG"), (0.5, "RECHNUNG AN")], [(0.1, "15544 Marktheidenfeld"), (0.5, "Ellen Eriksson")],
-                    [(0.1, "BELEGNUMMER"), (0.5, "AMA 5520 1187")], [(0.1, "3143407"), (0.5, "180 016,27 €")]])
-    plan = plans_for(tok, {"invoice": schemas.Invoice}, 128)["invoice"]
-    prompt = build_prompt(words, tok.get_vocab(), n_pointers=64)
-    [layout0, *_] = layouts_for(plan, encode_values(plan, {"line_items": []}))[0]
-    pointers = SlotPointers(plan, prompt, tok.get_vocab())
-    ids = {span.text: pointers._pointer_ids[p] for p, span in prompt.spans.items()}
-    number = next(s for s in layout0.slots if s.path == "invoice_number")
-    vendor = next(s for s in layout0.slots if s.path == "vendor_name")
-    allowed = {text for text, i in ids.items() if i in pointers.ids_for(number)}
+    pointers, ids, slots = _invoice_pointers(tok, [
+        [(0.1, "Bauer AG"), (0.5, "RECHNUNG AN")], [(0.1, "15544 Marktheidenfeld"), (0.5, "Ellen Eriksson")],
+        [(0.1, "BELEGNUMMER"), (0.5, "AMA 5520 1187")], [(0.1, "3143407"), (0.5, "180 016,27 €")]])
+    allowed = {text for text, i in ids.items() if i in pointers.ids_for(slots["invoice_number"])}
     assert {"3143407", "AMA 5520 1187"} <= allowed
     assert not allowed & {"15544 Marktheidenfeld", "Ellen Eriksson", "180 016,27 €", "Bauer AG"}
-    assert {ids["15544 Marktheidenfeld"], ids["Ellen Eriksson"]} <= set(pointers.ids_for(vendor))
+    assert {ids["15544 Marktheidenfeld"], ids["Ellen Eriksson"]} <= set(pointers.ids_for(slots["vendor_name"]))
 
 
 def test_a_required_field_the_rules_left_null_stays_null_under_the_draft_prior(tok, tmp_path: Path):

@@ -172,7 +172,7 @@ def test_a_count_before_a_price_whose_code_comes_first_is_a_count() -> None:
     words = layout([[(0.05, "Streamlined synergy"), (0.482, "12 CHF 1'664.09"), (0.8, "CHF 19'969.08")]])
     spans = SpanDoc(words).spans
     assert [(s.text, s.amount, s.currency) for s in spans[1:]] == [
-        ("12", Decimal("12"), None), ("CHF 1'664.09", Decimal("1664.09"), "CHF"), ("CHF 19'969.08", Decimal("19969.08"), "CHF")]
+        ("12", Decimal(12), None), ("CHF 1'664.09", Decimal("1664.09"), "CHF"), ("CHF 19'969.08", Decimal("19969.08"), "CHF")]
 
 
 def test_a_receipts_name_that_starts_on_a_label_word_is_its_name() -> None:
