@@ -265,11 +265,7 @@ class _Classifier:
             for k in (3, 2):
                 amount, currency = parse_money(" ".join([first + texts[1], *texts[2:k]]), decimal_sep=self.dec)
                 if amount is not None and (k == 2 or currency):
-                    u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
-                    if currency:
-                        u.kinds.add(SpanKind.CURRENCY)
-                        u.values["currency"] = currency
-                    return u
+                    return _amount_unit(k, amount, currency)
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
             # without a currency, only digit groups across tight gaps with decimals: "1 234,56"
@@ -280,11 +276,7 @@ class _Classifier:
             if k == 2 and currency and texts[0].isdigit() and len(texts) > 2 and detect_currency(texts[1]) \
                     and re.search(r"\d[.,]\d{1,2}$", texts[2]):
                 continue  # a count, then a price with its code first: "12 CHF 1'664.09" is 12 and CHF 1'664.09
-            u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
-            if currency:
-                u.kinds.add(SpanKind.CURRENCY)
-                u.values["currency"] = currency
-            return u
+            return _amount_unit(k, amount, currency)
         if len(texts) >= 2 and texts[1].lower() in _UNITS and not texts[0].startswith(("-", "+")):
             qty = parse_money(texts[0], decimal_sep=self.dec)[0]
             if qty is not None and parse_money(texts[0])[1] is None:
@@ -307,6 +299,15 @@ class _Classifier:
             if len(texts) >= k and (box in _BOX_CHECKED or box in _BOX_EMPTY):
                 return _Unit(0, k, {SpanKind.CHECKBOX}, strong=True, values={"checked": box in _BOX_CHECKED})
         return None
+
+
+def _amount_unit(k: int, amount: Decimal, currency: str | None) -> _Unit:
+    """A unit of ``k`` words read as an amount, with its currency where one is printed."""
+    u = _Unit(0, k, {SpanKind.AMOUNT}, peel=True, values={"amount": amount})
+    if currency:
+        u.kinds.add(SpanKind.CURRENCY)
+        u.values["currency"] = currency
+    return u
 
 
 #: a figure that ends on its decimal mark, its cents OCR set apart ("338," "68")
