@@ -18,10 +18,10 @@ from typing import Any
 from engine.base import Word
 from engine.dates import DateOrder, parse_date
 from engine.labels import Phrase, label_phrases, label_score, label_tokens
-from engine.spans import Span, SpanKind, find_spans
+from engine.spans import Span, SpanKind, find_spans, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
-           "split_caption_rows"]
+           "read_spans", "split_caption_rows"]
 
 LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 # Concepts whose labels are captions, never values (a signature line's caption, a "Date" caption...).
@@ -159,12 +159,8 @@ def split_caption_rows(spans: list[Span], words: Sequence[Word]) -> list[Span]:
         cell_shift = 0
         for s in by_line[key]:
             pieces = _caption_pieces(s, below, words)
-            for k, idx in enumerate(pieces):
-                ws = [words[i] for i in idx]
-                out.append(s.model_copy(update={
-                    "cell": s.cell + cell_shift + k, "word_indices": idx, "text": " ".join(w.text for w in ws),
-                    "bbox": (ws[0].bbox[0], min(w.bbox[1] for w in ws), ws[-1].bbox[2], max(w.bbox[3] for w in ws)),
-                }) if len(pieces) > 1 else s.model_copy(update={"cell": s.cell + cell_shift}))
+            out += [narrowed(s, idx, words, cell=s.cell + cell_shift + k) if len(pieces) > 1
+                    else s.model_copy(update={"cell": s.cell + cell_shift}) for k, idx in enumerate(pieces)]
             cell_shift += len(pieces) - 1
     if len(out) == len(spans):
         return spans
@@ -192,6 +188,13 @@ def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[l
     return [idx[a:b] for a, b in itertools.pairwise(bounds)]
 
 
+def read_spans(words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0) -> list[Span]:
+    """The spans the rules read: :func:`~engine.spans.find_spans`, then a date or a label a narrow cell wrapped
+    joined (:func:`join_wrapped`) and a row of captions run together cut (:func:`split_caption_rows`)."""
+    return split_caption_rows(
+        join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order), words)
+
+
 def _overlap(a: Span, b: Span) -> float:
     """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
     width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
@@ -213,8 +216,7 @@ class SpanDoc:
         self.words = words
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance
-        self.spans = split_caption_rows(
-            join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order), words)
+        self.spans = read_spans(words, date_order=date_order, gap_factor=gap_factor)
         self.lines: dict[tuple[int, int], list[Span]] = {}
         for s in self.spans:
             self.lines.setdefault((s.page, s.line), []).append(s)

@@ -45,8 +45,8 @@ from engine.dates import DateOrder, guess_date_order, parse_date
 from engine.labels import concept_of, label_strength, reads_as_label
 from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "reads_as_identifier",
-           "value_of", "word_text"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "narrowed",
+           "reads_as_identifier", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -673,10 +673,21 @@ def _make_span(index: int, idx: list[int], units: list[_Unit], kinds: set[SpanKi
         page=ws[0].page,
         line=ws[0].line,
         cell=cell,
-        bbox=(min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
-              max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws)),
+        bbox=_words_bbox(ws),
         **values,
     )
+
+
+def _words_bbox(ws: Sequence[Word]) -> tuple[float, float, float, float]:
+    return (min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
+            max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws))
+
+
+def narrowed(span: Span, idx: list[int], words: Sequence[Word], **update: object) -> Span:
+    """``span`` cut down to its words ``idx`` (their text and box), with ``update``'s fields set too."""
+    ws = [words[i] for i in idx]
+    return span.model_copy(update={"word_indices": idx, "text": " ".join(w.text for w in ws),
+                                   "bbox": _words_bbox(ws), **update})
 
 
 def group_cells(spans: Sequence[Span]) -> list[list[Span]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from engine.base import Word
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
-from engine.spans import Span, SpanKind
+from engine.spans import Span, SpanKind, narrowed
 
 __all__ = ["Column", "TableRow", "find_table", "match_columns"]
 
@@ -586,19 +586,9 @@ def _detail_of(line: list[Span], above: list[Span], row: TableRow, columns: Sequ
     if qty is None or not price or amount is None or not is_product(qty, price, amount):
         return False
     span_of = {i: s for s in line for i in s.word_indices}
-    q_idx, p_idx = [idx[0]], idx[n_q:]
-    row.cells[qn] = [_part(span_of[idx[0]], q_idx, words, qty, SpanKind.QUANTITY)]
-    row.cells[pn] = [_part(span_of[p_idx[0]], p_idx, words, price, SpanKind.AMOUNT)]
+    row.cells[qn] = [narrowed(span_of[idx[0]], [idx[0]], words, kinds=frozenset({SpanKind.QUANTITY}), amount=qty)]
+    row.cells[pn] = [narrowed(span_of[idx[n_q]], idx[n_q:], words, kinds=frozenset({SpanKind.AMOUNT}), amount=price)]
     return True
-
-
-def _part(span: Span, idx: list[int], words: Sequence[Word], value: object, kind: SpanKind) -> Span:
-    """``span`` narrowed to the words ``idx``, read as the number ``value``."""
-    ws = [words[i] for i in idx]
-    return span.model_copy(update={
-        "word_indices": idx, "text": " ".join(w.text for w in ws), "kinds": frozenset({kind}), "amount": value,
-        "bbox": (min(w.bbox[0] for w in ws), min(w.bbox[1] for w in ws),
-                 max(w.bbox[2] for w in ws), max(w.bbox[3] for w in ws))})
 
 
 def _body(lines: list[list[Span]], k: int, is_stop: Callable[[list[Span]], bool]) -> list[list[Span]]:

@@ -22,8 +22,8 @@ from engine.embedded.tokenizer import (
     shape_token,
     x_token,
 )
-from engine.spandoc import join_wrapped, split_caption_rows
-from engine.spans import Span, find_spans
+from engine.spandoc import read_spans
+from engine.spans import Span
 
 __all__ = ["PointerPrompt", "build_prompt"]
 
@@ -64,8 +64,7 @@ def build_prompt(
 ) -> PointerPrompt:
     """Lay out ``words`` with one pointer per span; spans beyond ``n_pointers`` are written without one."""
     if spans is None:
-        # the spans the rules read: a wrapped date is one pointer, a row of captions one caption each
-        spans = split_caption_rows(join_wrapped(find_spans(list(words))), list(words))
+        spans = read_spans(list(words))  # the spans the rules read: a wrapped date is one pointer
     tokens: list[str] = []
     pointed: dict[int, Span] = {}
     last_line: tuple[int, int] | None = None
