@@ -60,18 +60,26 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
     import cv2
 
     gray = np.asarray(image.convert("L"))
-    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    otsu, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    # a thin outline scanned grey breaks up under Otsu's threshold: look again with one halfway to the paper
+    paper = float(np.median(gray))
+    inks = [ink, (gray < (otsu + paper) / 2).astype(np.uint8)] if paper > otsu + 20 else [ink]
     lo, hi = max(6.0, _MIN_HEIGHT * word_height), _MAX_HEIGHT * word_height
     found: list[RawWord] = []
-    for x, y, w, h, _area in stats[1:count]:
-        if not (lo <= h <= hi and 0.8 <= w / h <= 1.25):
-            continue
-        state = _box_state(ink[y:y + h, x:x + w])
-        if state is not None:
-            found.append(RawWord(CHECKED if state else UNCHECKED, float(x), float(y), float(x + w), float(y + h),
-                                 0.9))
+    for ink in inks:
+        count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+        for x, y, w, h, _area in stats[1:count]:
+            if not (lo <= h <= hi and 0.8 <= w / h <= 1.25):
+                continue
+            state = _box_state(ink[y:y + h, x:x + w])
+            box = RawWord(CHECKED if state else UNCHECKED, float(x), float(y), float(x + w), float(y + h), 0.9)
+            if state is not None and not any(_overlap(box, b) for b in found):
+                found.append(box)
     return found if len(found) <= _MAX_BOXES else []
+
+
+def _overlap(a: RawWord, b: RawWord) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
 def _box_state(cell: np.ndarray) -> bool | None:

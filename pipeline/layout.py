@@ -74,6 +74,8 @@ _GLUED_LABEL = re.compile(r"([^\W\d_](?:[^\d:]*[^\W\d_])?\.?:)([^\s:/].*)")
 _NOT_LABELS = frozenset({"http", "https", "ftp", "mailto", "file", "urn"})
 #: a label word for "number" and the number, without the colon ("RechnungsnummerF835/2026", "InvoiceNo.4711")
 _GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.))([A-Z0-9#][\w\-/.]*)")
+#: a tax's name and its rate ("TVA10", "MwSt19%", "IVA21,00%")
+_GLUED_RATE = re.compile(r"(?i)(tva|vat|mwst\.?|ust\.?|iva|btw|moms|gst|hst|ptu|dph|alv)(\d{1,2}(?:[.,]\d{1,2})?\s?%?)")
 #: two amounts of a table row OCR read as one word ("1.453,1736.329,25", "107.73107.73"): each with two decimals
 _AMOUNT = r"\d{1,3}(?:\.\d{3})+,\d{2}|\d+,\d{2}|\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2}"
 _GLUED_AMOUNTS = re.compile(f"({_AMOUNT})({_AMOUNT})")
@@ -96,12 +98,13 @@ _ONE_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})+[.,]\d{2}")
 
 
 #: a dot or bullet set between the parts of a line ("Harbour Ltd · 4 Quay St · Cork") that OCR ran into a word
-_GLUED_BULLET = re.compile(r"([·•∙])")
+#: a bullet, or a bar between fields ("508/2023|Rechnungsdatum:", "|Fecha") with two characters or more beside it
+_GLUED_BULLET = re.compile(r"([·•∙]|(?<=[^\s|]{2})\|(?=[^\s|]{2})|^\|(?=[^\s|]{3})|(?<=[^\s|]{3})\|$)")
 
 
 def split_bullets(word: RawWord) -> list[RawWord]:
-    """``word`` cut where OCR ran a separating dot or bullet into it (``S.L.·``, ``·Ronda``, ``Ltd•Cork``): the
-    parts and the bullet as words of their own, each with its share of the box by characters."""
+    """``word`` cut where OCR ran a separating dot, bullet or bar into it (``S.L.·``, ``·Ronda``, ``Ltd•Cork``,
+    ``2025-6384|Fecha``): the parts and the bullet as words of their own, each with its share of the box by characters."""
     if len(word.text) < 2 or not _GLUED_BULLET.search(word.text):
         return [word]
     parts = [p for p in _GLUED_BULLET.split(word.text) if p]
@@ -118,8 +121,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
     value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, a
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
-    in lower case and a date or an amount (``innen28.06.2025.``), or an amount and a word in lower case
-    (``$9,362.06by``);
+    in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
+    (``$9,362.06by``), or a tax's name and its rate (``TVA10``, ``MwSt19%``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -134,7 +137,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_SIGN.fullmatch(word.text)) is not None and m.group(1) in _DOLLAR_PREFIXES:
         m = None
     if m is None:
-        m = _GLUED_QUANTITY.fullmatch(word.text)
+        m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
