@@ -63,7 +63,7 @@ def _title(toks: set[str]) -> bool:
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
-    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol"
+    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB")
@@ -75,9 +75,14 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
                        r"[^\W\d_]-\d{6}\b|"  # an Indian PIN after its town ("Uluberia-681142")
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
-_CONTACT = re.compile(r"(?i)^(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
+_CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
+                      r"(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+#: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
+_TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
+                        r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo)\.?\s*"
+                        r"(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d")
 # Street words and endings of the languages read (en, de, nl, fr, es, it, pl, pt); or a house number first.
 _HOUSE_FIRST = re.compile(r"\d+(?:/\d+)?[a-z]?,?\s+\w", re.I)  # "63/16 Johnson St": unit 63 of number 16
 #: a house number and a compass point ("2250 W Broadway", "88 N. Main"): a street, not a postcode and a city
@@ -85,6 +90,7 @@ _COMPASS_STREET = re.compile(r"\d+\s+(?:[NSEW]|NE|NW|SE|SW)\.?\s+[A-Z0-9]")
 _STREET = re.compile(
     r"(?i)(?:^|\s)c/|^(?:am|an der|auf der|im|zum|zur)\s+\w.*\d"
     r"|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|place|square|court|ct|highway|hwy|unit|"
+    r"estates?|crescent|close|gardens|grove|terrace|mews|parade|heights|parkway|pkwy|circle|"
     r"flat(?=\s+\d)|studio(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|route|via|viale|piazza|corso|largo|calle|avda|"
     r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|pl(?=\.\s)|os|"
@@ -226,7 +232,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         # "Invoice Pixelwerk Studio": the title is printed on the name's line; "Acme Ltd Acme Ltd": a logo beside
         s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
-                or normalise(s.text).strip(" ,;") in billed
+                or normalise(s.text).strip(" ,;") in billed or (not first_line and _labels_a_value(doc, s))
                 or (s.page, s.line) in header_lines or _under_street(doc, s)
                 or (first_line and any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER)
                                        for x in doc.lines[(s.page, s.line)]))):
@@ -242,8 +248,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         scored.append((score, s, whole.bbox[0]))
         if score > best_score:
             best, best_score, best_start = s, score, whole.bbox[0]
-    if best is None:
-        return (footer_address_name(doc, customer) if first_line else None) or _footer_name(doc, customer)
+    if best is None:  # an invoice's footer names the issuer by its legal form first, then by its address after it
+        if first_line:
+            return footer_address_name(doc, customer) or _footer_name(doc, customer)
+        return _footer_name(doc, customer) or footer_address_name(doc, customer, top=_FOOTER_TOP)
     if not first_line and legal_form(best.text):
         # a letter: the sender's name and address at the top, the recipient's (with a legal form, no label) in the
         # window below; the legal form's bonus alone must not put the recipient first
@@ -253,6 +261,13 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             score, s, start = max(upper, key=lambda c: c[0])
             if address_below(doc, s.word_indices) is not None:
                 best, best_score, best_start = s, score, start
+    letters = best.text.strip()
+    if not first_line and _MONOGRAM.fullmatch(letters):  # a logo's letters over the name a footer prints whole
+        footer = _footer_name(doc, customer)
+        if footer is None or not _initials_of(letters, footer.value):
+            footer = footer_address_name(doc, customer, initials=letters, top=_FOOTER_TOP)
+        if footer is not None:
+            return footer
     found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start, body=median)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -376,6 +391,32 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
                 and not _ADDRESSY.search(text):
             return Found(text, 0.3, [s.model_copy(update={"word_indices": idx, "text": text})])
     return None
+
+
+#: where an invoice's footer starts: a name with its address on one line above it is no footer's
+_FOOTER_TOP = 0.75
+#: a logo's letters printed as text: two to four capitals, alone
+_MONOGRAM = re.compile(r"[A-Z]{2,4}")
+
+
+def _initials_of(letters: str, name: str) -> bool:
+    """Whether ``letters`` are initials of ``name``'s words, in order ("SOA" of "Smith, Osborne and Davies")."""
+    initials = iter(w[0].lower() for w in re.findall(r"[^\W\d_][\w'-]*", name))
+    return all(any(c == i for i in initials) for c in letters.lower())
+
+
+def _labels_a_value(doc: SpanDoc, s: Span) -> bool:
+    """Whether ``s`` is a short caption with its value beside it ("Uw referentie  PO-49129", "Rif. ordine
+    PO-63399"): a text of three words at most, no legal form, the next span on its line a date or an identifier
+    close after it. A label of a field no schema has reads as no label, but it names no issuer either."""
+    if len(s.text.split()) > 3 or legal_form(s.text):
+        return False
+    after = [x for x in doc.lines[(s.page, s.line)] if x.bbox[0] >= s.bbox[2] - 0.002]
+    if not after:
+        return False
+    nxt = min(after, key=lambda x: x.bbox[0])
+    return bool(nxt.kinds & {SpanKind.IDENTIFIER, SpanKind.DATE}) and not nxt.has(SpanKind.TEXT) \
+        and nxt.bbox[0] - s.bbox[2] < 0.25 and any(c.isdigit() for c in nxt.text)
 
 
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:
@@ -587,7 +628,7 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         # a street whose number is a span of its own ("Klemtstr." "487", the stop's wide space between) goes on
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over) or street_line(text))
                 or key[0] != anchor.page
-                or any(_CONTACT.search(s.text) for s in over)
+                or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text)
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
                 or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
             break
@@ -686,13 +727,16 @@ def address_after_name(doc: SpanDoc, name_text: str) -> Found | None:
     return None
 
 
-def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
+def footer_address_name(doc: SpanDoc, customer: set[int], initials: str | None = None,
+                        top: float = 0.0) -> Found | None:
     """Where no name heads the document, the name that starts a one-line address at its foot ("Costa, Av Cardoso,
     40, 4610-905 Mirandela"): the lowest such line of page 1, at a low confidence. A name with commas of its own
-    reaches to its legal form ("Nitti, Giannone e Caccioppoli s.r.l., Strada Flavio, 70, …")."""
+    reaches to its legal form ("Nitti, Giannone e Caccioppoli s.r.l., Strada Flavio, 70, …"), or as far as the
+    ``initials`` of a logo ask ("Smith, Osborne and Davies" for "SOA"). Only lines from ``top`` down are read."""
     for key in reversed([k for k in doc.line_keys if k[0] == 0]):
         parts = _one_line_parts(doc, key)
-        if len(parts) < 3 or any(sp.index in customer for sp in doc.lines[key]):
+        if len(parts) < 3 or any(sp.index in customer for sp in doc.lines[key]) \
+                or min(sp.bbox[1] for sp in doc.lines[key]) < top:
             continue
         first = doc.lines[key][0]
         heads = []
@@ -703,6 +747,8 @@ def footer_address_name(doc: SpanDoc, customer: set[int]) -> Found | None:
             if name_like(doc, head) and not street_line(_part_text(doc, parts[k - 1])) \
                     and _addressed(doc, parts[k:]):
                 heads.append(head)
+        if initials is not None:  # the name a logo's letters abbreviate ("SOA": "Smith, Osborne and Davies")
+            heads = [h for h in heads if _initials_of(initials, h.text)]
         if heads:
             head = next((h for h in heads if legal_form(h.text.split(",")[-1])), heads[0])
             return Found(head.text, 0.35, [head])

@@ -83,13 +83,23 @@ def _holds_value(line: list[Span], label: Span) -> bool:
     return any(s.bbox[0] > label.bbox[2] and not s.kinds <= LABEL_KINDS for s in line)
 
 
+def _opens_bracket(text: str) -> bool:
+    return text.count("(") > text.count(")")
+
+
+def _closes_bracket(text: str) -> bool:
+    return ")" in text and "(" not in text.split(")")[0] and len(text.split()) <= 4
+
+
 def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list[Span]:
     """Spans that a narrow cell wrapped onto the next line, joined: a date whose end went to the next line ("15
     novembre" over "2025", "1 de noviembre de" over "2025") into the upper span, and the label of a date or a
     number wrapped the same way ("Data" over "scadenza", "Termin" over "płatności") into the line that holds its
     value. Only a line's part set right under the other (left or right edges together, no gap between the
     lines) is joined, and labels only where the two lines together read as a label the first alone does not and
-    one line, not both, holds a value (labels stacked each with its value stay apart: "Date" over "Due date")."""
+    one line, not both, holds a value (labels stacked each with its value stay apart: "Date" over "Due date").
+    A label whose bracket is closed under it, past the value between ("Policyholder (surname," over "first
+    name)"), is joined too."""
     by_line: dict[tuple[int, int], list[Span]] = {}
     for s in spans:
         by_line.setdefault((s.page, s.line), []).append(s)
@@ -135,6 +145,15 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
         on_s, on_t = _holds_value(line_s, s), _holds_value(line_t, t)
         if on_s != on_t:
             join(s, t, s if on_s else t)
+    for s in spans:  # a label's bracket closed on a line of its own: "Policyholder (surname," over "first name)"
+        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or not _opens_bracket(s.text):
+            continue
+        h = s.bbox[3] - s.bbox[1]
+        ends = [t for t in spans if t.page == s.page and 0 < t.line - s.line <= 2 and t.index not in gone
+                and t.index not in merged and t.kinds <= LABEL_KINDS and abs(t.bbox[0] - s.bbox[0]) <= 0.5 * h
+                and -0.1 * h <= t.bbox[1] - s.bbox[3] <= 1.6 * h and _closes_bracket(t.text)]
+        if len(ends) == 1:
+            join(s, ends[0], s)
     if not merged:
         return spans
     kept = [merged.get(s.index, s) for s in spans if s.index not in gone]

@@ -117,6 +117,11 @@ _NOT_SERIES = frozenset({"VAT", "TVA", "IVA", "BTW", "GST", "NIF", "CIF", "ABN",
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+#: a date and the time after it read as one word ("16/08/202408:59", "2024-08-1608:59:01")
+_DATE_TIME_GLUED = re.compile(r"(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2})((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)")
+#: digits in groups of three under one separator, twice or more and with no decimals ("239.280.611", "930'504'532"):
+#: a whole amount in thousands or a policy or account number printed in groups
+_DOTTED_ID = re.compile(r"\d{1,3}(?P<sep>[.,'])\d{3}(?:(?P=sep)\d{3})+")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
                           "⊠"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
@@ -205,6 +210,8 @@ class _Classifier:
     def _typed(self, t: str, u: _Unit) -> bool:
         """Fill ``u`` when ``t`` alone is a date, amount, percentage, currency or identifier."""
         d = parse_date(t, order=self.order)
+        if d is None and (glued := _DATE_TIME_GLUED.fullmatch(t)):  # "16/08/202408:59": OCR lost the space
+            d = parse_date(glued.group(1), order=self.order)
         if d is not None:
             u.kinds, u.strong, u.values = {SpanKind.DATE}, True, {"date": d}
             return True
@@ -220,6 +227,9 @@ class _Classifier:
                     u.values["identifier"] = t
             else:
                 u.peel = True
+                if not currency and _DOTTED_ID.fullmatch(digits):  # "239.280.611": a number in groups, or a code
+                    u.kinds.add(SpanKind.IDENTIFIER)
+                    u.values["identifier"] = t
             if currency:
                 u.kinds.add(SpanKind.CURRENCY)
                 u.values["currency"] = currency
@@ -242,6 +252,8 @@ class _Classifier:
             u.kinds, u.peel, u.values = {SpanKind.IDENTIFIER}, True, {"identifier": m.group(1) or m.group(2)}
             return True
         core = t.strip("()[]*")
+        if core[-1:] in (".", ",", ";") and core[-2:-1].isalnum():  # "S-2854-67.": the sentence's stop
+            core = core[:-1]
         if core and _IDENT.fullmatch(core) and any(c.isdigit() for c in core) and len(core) >= 2:
             u.kinds, u.values = {SpanKind.IDENTIFIER}, {"identifier": core}
             if _SKU.fullmatch(core):

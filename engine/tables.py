@@ -518,7 +518,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if row is None and texts and _figures_only(line, ranges, columns):
             above, below = _middle_parts(lines, k - 1, texts, ranges, columns, words)
             if above:  # the description set around its figures: one row of them all
-                row = _row([x for part in (*above, line, *below) for x in part], ranges, columns)
+                start = min((x.bbox[0] for part in above for x in part if x.kinds & {SpanKind.TEXT, SpanKind.LABEL}),
+                            default=0.0)
+                # a position number or code left of the description's lines is no part of it
+                figures = [x for x in line if not (x.kinds <= {SpanKind.IDENTIFIER, SpanKind.INTEGER, SpanKind.AMOUNT}
+                                                   and x.bbox[2] < start and x is line[0])]
+                row = _row([x for part in (*above, figures, *below) for x in part], ranges, columns)
                 if row is not None:
                     taken = {id(part) for part in above}
                     for chain in rests.values():
