@@ -519,9 +519,12 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
                       abs(line_start - form.bbox[0]) if line_start is not None and not alone else 1.0) <= 1.5 * h
         close = 0 < form.bbox[1] - name.bbox[1] <= 2.0 * h
         plain = form.has(SpanKind.TEXT) and not any(c.isdigit() for c in form.text) and not street_line(form.text)
+        parts = form.text.split()
+        # "& ASOCIADOS S.L." under "DISTRIBUCIONES RAMÓN": the name goes on at its joining word
+        joined_on = len(parts) >= 2 and (parts[0] in ("&", "+") or normalise(parts[0]) in _JOINING_WORDS)
         tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (open_end and plain) or (
-            not alone and plain and len(form.text.split()) <= 2 and legal_form(form.text)
-            and name_like(doc, form))
+            not alone and plain and len(parts) - joined_on <= 2 and legal_form(form.text)
+            and (joined_on or name_like(doc, form)))
         # printed at the name's size: a scan's boxes of one size differ by a descender ("Group")
         if not (aligned and close and 0.7 <= height(other) / h <= 1.43 and tail) or not name.has(SpanKind.TEXT) \
                 or _legal_form_only(name.text) or _name_tail_only(name.text) or not name_like(doc, name):
@@ -532,6 +535,8 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     return found
 
 
+#: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
+_JOINING_WORDS = frozenset("and und et e y en och og i".split())
 _ID_LABEL_WORDS = frozenset("id no nr cod code ref reference number account".split())
 
 

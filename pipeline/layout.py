@@ -89,6 +89,11 @@ _GLUED_QUANTITY = re.compile(r"(\d{1,4}(?:[.,]\d{1,3})?)([$€£¥₹]\d[\d.,']*
 #: "betal4702,30"); a reference in capitals or mixed case ("INV2025", "Box3693") is one word
 _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
                            r"(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?|\d[\d.']*,\d{2}|\d[\d,']*\.\d{2})")
+#: a street and its house number, or a house number and its street, the space lost ("Hafnerstrasse783",
+#: "Kungsgatan12B", "655Kent", "81Clarke")
+_GLUED_STREET = re.compile(r"(?i)([^\W\d_]{2,}(?:stra(?:ss|ß)e|strasse|straat|gasse|weg|allee|platz|laan|gatan|gade|"
+                           r"vej|vägen|väg|veien|gata))(\d{1,5}[a-z]?)")
+_NUMBER_STREET = re.compile(r"(\d{1,5})([A-Z][a-zäöüßéèáíóúñ]{3,})")
 #: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
 _FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
 #: what follows a time of day written with a dot ("10.30am", "14.30uhr")
@@ -122,7 +127,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, a
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
     in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
-    (``$9,362.06by``), or a tax's name and its rate (``TVA10``, ``MwSt19%``);
+    (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
+    either way round (``Hafnerstrasse783``, ``655Kent``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -137,7 +143,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_SIGN.fullmatch(word.text)) is not None and m.group(1) in _DOLLAR_PREFIXES:
         m = None
     if m is None:
-        m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text)
+        m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
+            or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (

@@ -160,6 +160,14 @@ MIDDLE_ALIGNED = [
 ]
 
 
+def test_a_name_wrapped_at_its_joining_word_ends_on_its_legal_form() -> None:
+    rows = [[(0.08, "DISTRIBUCIONES RAMÓN")], [(0.12, "& ASOCIADOS S.L.")],  # centred under the name
+            [(0.1, "Vial Nicolasa Mateos 30")], [(0.1, "Córdoba, 05184")], [(0.08, "06/06/2023 12:10")],
+            [(0.08, "Pan"), (0.8, "3,20")], [(0.08, "TOTAL"), (0.8, "3,20")], [(0.08, "Efectivo"), (0.8, "5,00")]]
+    assert _run(layout(rows, heights={0: 0.02, 1: 0.02}), Receipt).data["merchant_name"] == \
+        "DISTRIBUCIONES RAMÓN & ASOCIADOS S.L."
+
+
 def test_a_position_number_beside_a_description_set_around_its_figures() -> None:
     items = _run(_placed(MIDDLE_ALIGNED), Invoice).data["line_items"]
     assert [i["description"] for i in items] == [
@@ -183,6 +191,9 @@ def test_bars_and_tax_rates_ocr_glued_to_words_are_cut() -> None:
     assert cut("TVA10") == ["TVA", "10"]
     assert cut("MwSt19%") == ["MwSt", "19%"]
     assert cut("VAT2024") == ["VAT2024"]
+    assert cut("Hafnerstrasse783") == ["Hafnerstrasse", "783"]
+    assert cut("655Kent") == ["655", "Kent"]
+    assert cut("Office365") == ["Office365"] and cut("3Com") == ["3Com"]  # a name with its figure stays whole
 
 
 def test_thin_grey_check_boxes_of_a_scan_are_found() -> None:
