@@ -53,6 +53,9 @@ RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
+_DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.){2,}[a-z](?![a-z0-9])\.?")
+
+
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
@@ -60,6 +63,8 @@ def label_tokens(text: str) -> tuple[str, ...]:
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
+    # an abbreviation of three letters or more, a stop after each: one word ("I.V.A." → "iva", "N.I.F." → "nif")
+    t = _DOTTED_LETTERS.sub(lambda m: " " + m.group(0).replace(".", "") + " ", t)
     toks = _join_split_words(re.findall(r"[a-z0-9]+|#|°", t))
     out: list[str] = []
     for i, tok in enumerate(toks):
@@ -261,6 +266,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                    "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
+        "amount excl vat|amount excl tax|amount excluding vat|total sin iva|importe sin iva|base sin iva|"
         "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"
         "untaxed amount|total ht|montant ht|total hors taxes|hors taxe|ht|montant eur ht|zwischensumme|"
         "nettobetrag|netto|summe netto|gesamt netto|nettosumme|warenwert|subtotaal|totaal excl btw|"

@@ -213,3 +213,17 @@ def test_thin_grey_check_boxes_of_a_scan_are_found() -> None:
     image = Image.open(io.BytesIO(pix.tobytes("png")))
     boxes = sorted(find_check_boxes(image, word_height=11 / 72 * 150), key=lambda b: (round(b.y0 / 20), b.x0))
     assert [b.text for b in boxes] == [UNCHECKED, CHECKED, CHECKED, UNCHECKED]
+
+
+def test_dotted_abbreviations_and_amounts_without_tax_are_labels() -> None:
+    rows = [[(0.05, "Distribuciones Ramón S.L.")], [(0.05, "Calle Mayor 12, 28013 Madrid")],
+            [(0.5, "Nº factura"), (0.7, "2024-0931")], [(0.5, "Fecha"), (0.7, "12/03/2024")],
+            [(0.05, "Concepto"), (0.55, "Cant."), (0.65, "Precio"), (0.85, "Importe")],
+            [(0.05, "Consultoría"), (0.55, "2"), (0.65, "150,00"), (0.85, "300,00")],
+            [(0.05, "Desplazamiento"), (0.55, "1"), (0.65, "100,00"), (0.85, "100,00")],
+            [(0.6, "Total sin IVA"), (0.85, "400,00 €")], [(0.6, "I.V.A. 21%"), (0.85, "84,00 €")],
+            [(0.6, "Total"), (0.85, "484,00 €")]]
+    d = _run(layout(rows), Invoice).data
+    assert (d["subtotal"], d["tax"], d["total"]) == ("400.00", "84.00", "484.00")
+    rows[7:9] = [[(0.6, "Amount (excl. VAT)"), (0.85, "400,00 €")], [(0.6, "IVA 21%"), (0.85, "84,00 €")]]
+    assert _run(layout(rows), Invoice).data["subtotal"] == "400.00"
