@@ -300,7 +300,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "summa att betala|totalt att betala|totalt|totalbelopp|summa|i alt|total i alt|at betale|i alt at betale|"
         "belob i alt|total belob|a betale|totalt a betale|sum a betale|totalsum|sum inkl mva|totalt inkl mva|"
         "yhteensa|maksettava|maksettava yhteensa|loppusumma|celkem|celkem k uhrade|k uhrade|celkova castka|"
-        "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni")
+        "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"

@@ -1,5 +1,6 @@
-"""Every common wording of an invoice's number, dates and totals, in English, German, French, Spanish, Italian and
-Dutch, read on one invoice layout: each test changes one label and expects every field read as before."""
+"""Common wordings of an invoice's number, dates and totals (in English, German, French, Spanish, Italian and Dutch),
+of a claim form's fields and of a till receipt's total, each read on one layout: each test changes one label and
+expects every field read as before."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from engine.base import EngineRequest
 from engine.registry import create_engine
-from schemas import Invoice
+from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
 
 ENGLISH = {
@@ -22,7 +23,7 @@ ENGLISH = {
     "tax": ["VAT 20%", "Tax", "Sales Tax (8%)", "GST 10%", "Tax (20%)", "VAT @ 20%", "Total VAT", "HST 13%",
             "Tax amount", "VAT amount"],
     "total": ["Total", "Total Due", "Amount Due", "Balance Due", "Grand Total", "Total Amount", "Amount Payable",
-              "Invoice Total", "Total (GBP)", "TOTAL TO PAY", "Balance"],
+              "Invoice Total", "Total (GBP)", "TOTAL TO PAY", "Balance", "Please pay"],
 }
 OTHERS = {
     "de": {"number": ["Rechnungs-Nr.", "Rechnungsnummer", "Beleg-Nr.", "Rechnung Nr.", "RE-Nr."],
@@ -101,3 +102,59 @@ def test_a_label_wording_reads_every_field(rows: list, want: tuple[str, ...]) ->
     (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=Invoice)])
     d = result.data
     assert (d["invoice_number"], d["invoice_date"], d["due_date"], d["subtotal"], d["tax"], d["total"]) == want
+
+
+CLAIM = {
+    "name": ["Name of insured", "Policyholder name", "Full name", "Insured", "Claimant", "Claimant name", "Name",
+             "Insured person", "Policy holder", "Your name", "Name of claimant"],
+    "dob": ["Date of birth", "DOB", "Birth date", "Born", "D.O.B."],
+    "policy": ["Policy No.", "Policy #", "Policy number", "Certificate No.", "Policy ID", "Policy ref.",
+               "Contract number", "Member ID"],
+    "street": ["Address", "Street", "Street address", "Home address", "Mailing address"],
+    "city": ["City", "Town", "City/Town"],
+    "postcode": ["Postcode", "ZIP", "Postal code", "ZIP code", "Post code"],
+    "date": ["Date of loss", "Date of accident", "Incident date", "Date of incident", "Loss date",
+             "When did it happen?", "Date of event", "Accident date"],
+    "amount": ["Amount claimed", "Estimated loss", "Claim amount", "Total claimed", "Amount of claim",
+               "Estimated cost", "Claimed amount"],
+    "type": ["Type of claim", "Claim type", "Cover", "Type of loss", "Nature of claim"],
+    "police": ["Police report filed?", "Reported to police?", "Police report", "Was a police report made?"],
+    "signature": ["Signature", "Signed", "Signature of claimant", "Claimant's signature"],
+}
+CLAIM_WANT = {"claimant_name": "Olivia Bennett", "date_of_birth": "1980-02-14", "policy_number": "PC-2291834",
+              "claim_type": "home", "address": {"street": "14 Station Road", "city": "Leeds", "postal_code": "LS1 4AP"},
+              "incident_date": "2023-05-03", "claim_amount": "1250.00", "police_report_filed": False, "signed": True}
+
+
+def _claim(labels: dict[str, str]) -> list:
+    return [[(0.05, "Northgate Insurance plc")], [(0.05, "Insurance Claim Form")],
+            [(0.05, labels["name"]), (0.4, "Olivia Bennett")], [(0.05, labels["dob"]), (0.4, "14/02/1980")],
+            [(0.05, labels["policy"]), (0.4, "PC-2291834")], [(0.05, labels["street"]), (0.4, "14 Station Road")],
+            [(0.05, labels["city"]), (0.4, "Leeds")], [(0.05, labels["postcode"]), (0.4, "LS1 4AP")],
+            [(0.05, labels["date"]), (0.4, "03/05/2023")], [(0.05, labels["amount"]), (0.4, "£1,250.00")],
+            [(0.05, labels["type"]), (0.4, "[ ] Motor [X] Home [ ] Health [ ] Travel")],
+            [(0.05, labels["police"]), (0.4, "[ ] Yes [X] No")],
+            [(0.05, "I declare that the information given is true.")],
+            [(0.05, labels["signature"]), (0.4, "Olivia Bennett"), (0.7, "Date"), (0.8, "05/05/2023")]]
+
+
+@pytest.mark.parametrize("rows", [pytest.param(_claim({**{f: w[0] for f, w in CLAIM.items()}, field: wording}),
+                                               id=f"{field}-{wording}")
+                                  for field, wordings in CLAIM.items() for wording in wordings])
+def test_a_claim_form_label_wording_reads_every_field(rows: list) -> None:
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=ClaimForm)])
+    assert result.data == CLAIM_WANT
+
+
+@pytest.mark.parametrize("wording", ["TOTAL", "Total", "Amount", "TOTAL EUR", "Grand Total", "BALANCE DUE",
+                                     "AMOUNT DUE", "Total to pay", "TOTAL DUE", "Sale total", "Total paid",
+                                     "TOTAL GBP", "Amount paid", "To pay", "Net to pay"])
+def test_a_receipts_total_wording_is_read_beside_the_cash_and_change(wording: str) -> None:
+    rows = [[(0.3, "CORNER CAFE")], [(0.3, "12 High Street")], [(0.3, "Leeds LS1 4AP")],
+            [(0.08, "12/03/2024 10:22"), (0.6, "Till 2")], [(0.08, "Coffee"), (0.8, "2.50")],
+            [(0.08, "Muffin"), (0.8, "3.10")], [(0.08, "Subtotal"), (0.8, "5.60")], [(0.08, wording), (0.8, "5.60")],
+            [(0.08, "Cash"), (0.8, "10.00")], [(0.08, "Change"), (0.8, "4.40")],
+            [(0.08, "VAT 20%"), (0.6, "4.67"), (0.8, "0.93")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=Receipt)])
+    assert (result.data["merchant_name"], result.data["date"], result.data["total"]) == \
+        ("CORNER CAFE", "2024-03-12", "5.60")
