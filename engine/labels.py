@@ -53,6 +53,7 @@ RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
+#: an abbreviation with a stop after each of its three letters or more ("I.V.A.", "N.I.F.")
 _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.){2,}[a-z](?![a-z0-9])\.?")
 
 

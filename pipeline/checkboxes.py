@@ -3,10 +3,11 @@ option (``☐ Auto ☒ Homeowners``) or reads it as a stray letter (``O``, ``D``
 
 A box is a dark square outline about the height of the page's words: each of its four sides dark along most of
 its length and its four corners dark (a letter ``O`` or ``D`` has light corners). Its inside tells whether it is
-ticked: mostly light is empty, a cross, tick or fill is ticked; anything in between is left unread. Each box
-found becomes one word, ``☒`` or ``☐``, where the box is, so that the engines read it as they read a box in a
-text layer. A short OCR word on the box (its guess at the glyph) gives way to it; a box inside a longer word is
-left to that word.
+ticked: mostly light is empty, a cross, tick or fill is ticked; anything in between is left unread. A box drawn
+in a hairline comes out of a scan grey and broken under Otsu's threshold, so the page is also read with a threshold
+halfway between Otsu's and the paper, a box found only there added. Each box found becomes one word, ``☒`` or
+``☐``, where the box is, so that the engines read it as they read a box in a text layer. A short OCR word on the
+box (its guess at the glyph) gives way to it; a box inside a longer word is left to that word.
 
 Born-digital forms may draw their boxes as vector squares and their ticks as lines, with nothing of either in
 the text layer: :func:`add_drawn_check_boxes` reads those from the page's drawings in the same way.
