@@ -248,10 +248,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         scored.append((score, s, whole.bbox[0]))
         if score > best_score:
             best, best_score, best_start = s, score, whole.bbox[0]
-    if best is None:  # an invoice's footer names the issuer by its legal form first, then by its address after it
+    if best is None:
         if first_line:
             return footer_address_name(doc, customer) or _footer_name(doc, customer)
-        return _footer_name(doc, customer) or footer_address_name(doc, customer, top=_FOOTER_TOP)
+        return _footer_issuer(doc, customer)
     if not first_line and legal_form(best.text):
         # a letter: the sender's name and address at the top, the recipient's (with a legal form, no label) in the
         # window below; the legal form's bonus alone must not put the recipient first
@@ -262,12 +262,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             if address_below(doc, s.word_indices) is not None:
                 best, best_score, best_start = s, score, start
     letters = best.text.strip()
-    if not first_line and _MONOGRAM.fullmatch(letters):  # a logo's letters over the name a footer prints whole
-        footer = _footer_name(doc, customer)
-        if footer is None or not _initials_of(letters, footer.value):
-            footer = footer_address_name(doc, customer, initials=letters, top=_FOOTER_TOP)
-        if footer is not None:
-            return footer
+    if not first_line and _MONOGRAM.fullmatch(letters) and (footer := _footer_issuer(doc, customer, letters)):
+        return footer  # a logo's letters over the name a footer prints whole
     found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start, body=median)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -397,6 +393,15 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
 _FOOTER_TOP = 0.75
 #: a logo's letters printed as text: two to four capitals, alone
 _MONOGRAM = re.compile(r"[A-Z]{2,4}")
+
+
+def _footer_issuer(doc: SpanDoc, customer: set[int], initials: str | None = None) -> Found | None:
+    """An invoice's issuer named in its footer: by its legal form, else by the address after it, as far as a
+    logo's ``initials`` ask where given."""
+    footer = _footer_name(doc, customer)
+    if footer is not None and (initials is None or _initials_of(initials, footer.value)):
+        return footer
+    return footer_address_name(doc, customer, initials=initials, top=_FOOTER_TOP)
 
 
 def _initials_of(letters: str, name: str) -> bool:

@@ -60,37 +60,39 @@ OTHERS = {
 }
 
 
-def _english(labels: dict[str, str]) -> list:
-    return [[(0.05, "Northwind Traders Ltd")], [(0.05, "12 High Street, Leeds LS1 4AP")],
-            [(0.5, labels["number"]), (0.7, "INV-20931")], [(0.5, labels["date"]), (0.7, "12/03/2024")],
-            [(0.5, labels["due"]), (0.7, "11/04/2024")],
-            [(0.05, "Description"), (0.55, "Qty"), (0.65, "Unit Price"), (0.85, "Amount")],
-            [(0.05, "Consulting services"), (0.55, "2"), (0.65, "150.00"), (0.85, "300.00")],
-            [(0.05, "Travel expenses"), (0.55, "1"), (0.65, "100.00"), (0.85, "100.00")],
-            [(0.6, labels["subtotal"]), (0.85, "£400.00")], [(0.6, labels["tax"]), (0.85, "£80.00")],
-            [(0.6, labels["total"]), (0.85, "£480.00")]]
+#: the invoice each wording is read on, in British and in continental print: name, address, number, dates,
+#: the two items' figures, subtotal, tax and total
+ENGLISH_INVOICE = ("Northwind Traders Ltd", "12 High Street, Leeds LS1 4AP", "INV-20931", "12/03/2024", "11/04/2024",
+                   ("Description", "Qty", "Unit Price", "Amount"), ("Consulting services", "150.00", "300.00"),
+                   ("Travel expenses", "100.00", "100.00"), "£400.00", "£80.00", "£480.00")
+CONTINENTAL_INVOICE = ("Northwind Handels GmbH", "Hauptstraße 12, 10115 Berlin", "2024-0931", "12.03.2024",
+                       "11.04.2024", ("Beschreibung", "Menge", "Preis", "Betrag"), ("Beratung", "150,00", "300,00"),
+                       ("Reisekosten", "100,00", "100,00"), "400,00 €", "76,00 €", "476,00 €")
 
 
-def _continental(labels: dict[str, str]) -> list:
-    return [[(0.05, "Northwind Handels GmbH")], [(0.05, "Hauptstraße 12, 10115 Berlin")],
-            [(0.5, labels["number"]), (0.7, "2024-0931")], [(0.5, labels["date"]), (0.7, "12.03.2024")],
-            [(0.5, labels["due"]), (0.7, "11.04.2024")],
-            [(0.05, "Beschreibung"), (0.55, "Menge"), (0.65, "Preis"), (0.85, "Betrag")],
-            [(0.05, "Beratung"), (0.55, "2"), (0.65, "150,00"), (0.85, "300,00")],
-            [(0.05, "Reisekosten"), (0.55, "1"), (0.65, "100,00"), (0.85, "100,00")],
-            [(0.6, labels["subtotal"]), (0.85, "400,00 €")], [(0.6, labels["tax"]), (0.85, "76,00 €")],
-            [(0.6, labels["total"]), (0.85, "476,00 €")]]
+def _invoice(labels: dict[str, str], printed: tuple) -> list:
+    name, address, number, issued, due, header, first, second, subtotal, tax, total = printed
+    return [[(0.05, name)], [(0.05, address)],
+            [(0.5, labels["number"]), (0.7, number)], [(0.5, labels["date"]), (0.7, issued)],
+            [(0.5, labels["due"]), (0.7, due)],
+            [(x, h) for x, h in zip((0.05, 0.55, 0.65, 0.85), header, strict=True)],
+            [(0.05, first[0]), (0.55, "2"), (0.65, first[1]), (0.85, first[2])],
+            [(0.05, second[0]), (0.55, "1"), (0.65, second[1]), (0.85, second[2])],
+            [(0.6, labels["subtotal"]), (0.85, subtotal)], [(0.6, labels["tax"]), (0.85, tax)],
+            [(0.6, labels["total"]), (0.85, total)]]
 
 
 def _cases() -> list:
     out = []
-    for lang, table, build, want in (
-            ("en", ENGLISH, _english, ("INV-20931", "2024-03-12", "2024-04-11", "400.00", "80.00", "480.00")),
-            *((lang, table, _continental, ("2024-0931", "2024-03-12", "2024-04-11", "400.00", "76.00", "476.00"))
+    for lang, table, printed, want in (
+            ("en", ENGLISH, ENGLISH_INVOICE, ("INV-20931", "2024-03-12", "2024-04-11", "400.00", "80.00", "480.00")),
+            *((lang, table, CONTINENTAL_INVOICE, ("2024-0931", "2024-03-12", "2024-04-11", "400.00", "76.00",
+                                                  "476.00"))
               for lang, table in OTHERS.items())):
         first = {field: wordings[0] for field, wordings in table.items()}
         for field, wordings in table.items():
-            out += [pytest.param(build({**first, field: w}), want, id=f"{lang}-{field}-{w}") for w in wordings]
+            out += [pytest.param(_invoice({**first, field: w}, printed), want, id=f"{lang}-{field}-{w}")
+                    for w in wordings]
     return out
 
 
