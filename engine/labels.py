@@ -53,8 +53,8 @@ RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
-#: an abbreviation with a stop after each of its three letters or more ("I.V.A.", "N.I.F.")
-_DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.){2,}[a-z](?![a-z0-9])\.?")
+#: an abbreviation with a stop after each of its two letters or more ("H.T.", "I.V.A.", "N.I.F.")
+_DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 
 
 def label_tokens(text: str) -> tuple[str, ...]:
@@ -64,7 +64,7 @@ def label_tokens(text: str) -> tuple[str, ...]:
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
-    # an abbreviation of three letters or more, a stop after each: one word ("I.V.A." → "iva", "N.I.F." → "nif")
+    # an abbreviation of two letters or more, a stop after each: one word ("H.T." → "ht", "I.V.A." → "iva")
     t = _DOTTED_LETTERS.sub(lambda m: " " + m.group(0).replace(".", "") + " ", t)
     toks = _join_split_words(re.findall(r"[a-z0-9]+|#|°", t))
     out: list[str] = []
@@ -233,6 +233,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
         "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del|"
         # the sentence a letter ends with: "Prosimy o zapłatę do dnia 28-01-2022.", "Paiement attendu au plus tard le"
+        "zahlungstermin|betalingsdato|vence|vence el|fecha vto|vto|scad|data scad|"
         "prosimy o zaplate do dnia|zaplate do dnia|do dnia|zaplata do|platnosc do|paiement attendu au plus tard|"
         "au plus tard|pagar ate|pago ate|pagamento ate|"
         "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
@@ -254,7 +255,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "charge": _p(
         "shipping|shipping and handling|shipping handling|shipping cost|shipping costs|shipping fee|shipping charge|"
         "freight|freight charge|freight charges|delivery|delivery charge|delivery fee|delivery cost|postage|"
-        "postage and packing|postage and packaging|p p|s h|handling|handling fee|handling charge|packaging|packing|"
+        "postage and packing|postage and packaging|p p|pp|s h|handling|handling fee|handling charge|packaging|packing|"
         "surcharge|fuel surcharge|service charge|small order surcharge|versand|versandkosten|versandkostenpauschale|"
         "porto|fracht|frachtkosten|verpackung|lieferkosten|zustellung|frais de port|frais d envoi|"
         "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"
@@ -275,6 +276,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
         "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value|"
+        "items total|goods total|total goods|totale merce|delsumma|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
         "yhteensa veroton|arvonlisaveroton|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
@@ -301,7 +303,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "summa att betala|totalt att betala|totalt|totalbelopp|summa|i alt|total i alt|at betale|i alt at betale|"
         "belob i alt|total belob|a betale|totalt a betale|sum a betale|totalsum|sum inkl mva|totalt inkl mva|"
         "yhteensa|maksettava|maksettava yhteensa|loppusumma|celkem|celkem k uhrade|k uhrade|celkova castka|"
-        "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount")
+        "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount|"
+        "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
+        "liquido a pagar")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
@@ -366,11 +370,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero"),
-    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade"),
+    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
-                      "kod pocztowy|codigo postal|cap|postcode town|plz ort"),
+                      "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
-    "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|"
+    "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
                      "data de nascimento|nascido em|nascida em"),
@@ -404,7 +408,7 @@ _CONCEPTS.update({
     "claimant": _p(
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
-        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado")
+        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado|antragsteller")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9)
@@ -421,7 +425,9 @@ _CONCEPTS.update({
         "date du sinistre|fecha del siniestro|data del sinistro|data zdarzenia|wann ist der schaden eingetreten|"
         "survenu le|date de survenance|ocurrido el|fecha del suceso|accaduto il|verificatosi il|eingetreten am|"
         "datum van het voorval|date of event|event date|date of service|service date|date of treatment|"
-        "treatment date|behandlungsdatum|date des soins|fecha de atencion|data della prestazione"),
+        "treatment date|behandlungsdatum|date des soins|fecha de atencion|data della prestazione|tag des schadens|"
+        "schadenstag|datum des unfalls|unfalltag|datum ongeval|datum van het ongeval|fecha del accidente|"
+        "date de l accident|data dell incidente|data wypadku|data incydentu"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -439,14 +445,15 @@ _CONCEPTS.update({
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
         "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
-        "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona")
+        "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
+        "polizeibericht|proces verbaal|atestado policial|verbale di polizia")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
         "policen no|polizzen no|police no|polis no|versicherungsschein no|no contrat|numero de contrat|"
         "contrat no|no de contrat|policy reference|policy ref|versicherungsschein|versicherungsscheinnummer|"
-        "numero de poliza|polizza no|numero contratto|reference contrat|polisnr")
+        "numero de poliza|polizza no|numero contratto|reference contrat|polisnr|vers no|vers nr|contractnummer")
     + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
 
@@ -577,12 +584,12 @@ _VALUE_SYNONYMS = _synonyms({
             "komunikacyjna",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
-            "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe woonhuis",
+            "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
-              "reisverzekering turystyczne turystyczna",
+              "reisverzekering turystyczne turystyczna podrozna",
     "yes": "ja oui si tak sim",
     "no": "nein non nee nie nao",
 })
