@@ -293,7 +293,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
         "montant ttc|montant eur ttc|net a payer|total a payer|somme a payer|montant total|total facture|"
-        "gesamt|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|summe|zu zahlen|zahlbetrag|"
+        "gesamt|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|endsumme|summe|zu zahlen|zahlbetrag|"
         "bruttobetrag|gesamt brutto|totaal|totaal incl btw|te betalen|factuur totaal|totaalbedrag|"
         "razem|do zaplaty|naleznosc|naleznosc ogolem|suma|razem brutto|wartosc brutto|importe total|"
         "total a pagar|totale|totale fattura|importo totale|da pagare|total for this invoice|"

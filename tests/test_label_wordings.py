@@ -333,3 +333,38 @@ def test_a_receipts_total_wording_is_read_beside_the_cash_and_change(wording: st
     (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=Receipt)])
     assert (result.data["merchant_name"], result.data["date"], result.data["total"]) == \
         ("CORNER CAFE", "2024-03-12", "5.60")
+
+
+#: a till receipt's total in nine languages, with the words of its cash, change, VAT and subtotal lines
+RECEIPT_OTHERS = {
+    "de": (["SUMME", "GESAMT", "ZU ZAHLEN", "Summe EUR", "GESAMTBETRAG", "Endsumme", "BETRAG"], "BAR", "RÜCKGELD",
+           "MwSt 19%", "Zwischensumme"),
+    "fr": (["TOTAL", "TOTAL TTC", "A PAYER", "NET A PAYER", "MONTANT DU", "TOTAL EUR"], "ESPECES", "RENDU", "TVA 20%",
+           "SOUS-TOTAL"),
+    "es": (["TOTAL", "IMPORTE", "TOTAL A PAGAR", "TOTAL EUROS", "IMPORTE TOTAL"], "EFECTIVO", "CAMBIO", "IVA 21%",
+           "SUBTOTAL"),
+    "it": (["TOTALE", "TOTALE COMPLESSIVO", "TOTALE EURO", "IMPORTO PAGATO", "TOTALE DOCUMENTO"], "CONTANTI", "RESTO",
+           "IVA 22%", "SUBTOTALE"),
+    "nl": (["TOTAAL", "TE BETALEN", "TOTAAL EUR", "BEDRAG", "TOTAALBEDRAG"], "CONTANT", "WISSELGELD", "BTW 21%",
+           "SUBTOTAAL"),
+    "pl": (["SUMA", "RAZEM", "DO ZAPŁATY", "SUMA PLN", "RAZEM PLN"], "GOTÓWKA", "RESZTA", "PTU A 23%", "SUMA NETTO"),
+    "pt": (["TOTAL", "TOTAL A PAGAR", "TOTAL EUR", "VALOR A PAGAR"], "NUMERÁRIO", "TROCO", "IVA 23%", "SUBTOTAL"),
+    "sv": (["ATT BETALA", "TOTALT", "SUMMA", "TOTALT SEK", "SUMMA ATT BETALA"], "KONTANT", "VÄXEL", "MOMS 25%",
+           "DELSUMMA"),
+    "da": (["I ALT", "AT BETALE", "TOTAL", "TOTAL DKK", "BELØB"], "KONTANT", "BYTTEPENGE", "MOMS 25%", "SUBTOTAL"),
+}
+
+
+@pytest.mark.parametrize(("wording", "cash", "change", "vat", "subtotal"), [
+    pytest.param(wording, *words, subtotal, id=f"{lang}-{wording}-{'subtotal' if subtotal else 'alone'}")
+    for lang, (wordings, *words, sub) in RECEIPT_OTHERS.items() for wording in wordings for subtotal in (None, sub)])
+def test_a_receipts_total_wording_abroad_is_read_beside_the_cash_and_change(wording: str, cash: str, change: str,
+                                                                          vat: str, subtotal: str | None) -> None:
+    rows = [[(0.3, "CORNER CAFE")], [(0.3, "Hauptstraße 12")], [(0.3, "10115 Berlin")],
+            [(0.08, "12.03.2024 10:22"), (0.6, "Kasse 2")], [(0.08, "Kaffee"), (0.8, "2,50")],
+            [(0.08, "Muffin"), (0.8, "3,10")], *([[(0.08, subtotal), (0.8, "5,60")]] if subtotal else []),
+            [(0.08, wording), (0.8, "5,60")], [(0.08, cash), (0.8, "10,00")], [(0.08, change), (0.8, "4,40")],
+            [(0.08, vat), (0.6, "4,67"), (0.8, "0,93")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=Receipt)])
+    assert (result.data["merchant_name"], result.data["date"], result.data["total"]) == \
+        ("CORNER CAFE", "2024-03-12", "5.60")
