@@ -370,7 +370,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero"),
-    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|localite"),
+    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
+               "localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
@@ -380,7 +381,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "data de nascimento|nascido em|nascida em"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
-                     "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift"),
+                     "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
+                     "sted og dato|sted dato|ort och datum|ort datum|local e data|local data"),
     "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
                      "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
@@ -408,7 +410,8 @@ _CONCEPTS.update({
     "claimant": _p(
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
-        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado|antragsteller")
+        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado|antragsteller|"
+        "anspruchsteller")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9)
@@ -427,7 +430,8 @@ _CONCEPTS.update({
         "datum van het voorval|date of event|event date|date of service|service date|date of treatment|"
         "treatment date|behandlungsdatum|date des soins|fecha de atencion|data della prestazione|tag des schadens|"
         "schadenstag|datum des unfalls|unfalltag|datum ongeval|datum van het ongeval|fecha del accidente|"
-        "date de l accident|data dell incidente|data wypadku|data incydentu"),
+        "date de l accident|data dell incidente|data wypadku|data incydentu|schadenereignis|datum schadenereignis|"
+        "datum des schadenereignisses|datum des schadenfalls|schadenfall datum"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -446,7 +450,9 @@ _CONCEPTS.update({
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
         "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
         "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
-        "polizeibericht|proces verbaal|atestado policial|verbale di polizia")
+        "polizeibericht|proces verbaal|atestado policial|verbale di polizia|"
+        "was the incident reported to the police|has the incident been reported to the police|"
+        "was the loss reported to the police|were the police notified|incident reported to police")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
@@ -498,11 +504,15 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                               "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "
                               "platnosci zaplaty start end from to period check expiry valid vencimiento vencimento "
                               "scadenza orderdatum bestelldatum sprzedazy commande bestelling bestellung pedido "
-                              "ordine zamowienia livraison lieferung consegna entrega".split()),
+                              "ordine zamowienia livraison lieferung consegna entrega encomenda".split()),
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
                                 "ordernummer dossier policy original originale originele ursprungliche "
                                 "related corrected korygowana".split()),
+    # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
+    "city": frozenset("date datum fecha data dato signature unterschrift".split()),
+    # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
+    "party": frozenset("no id number registration reg vat tax iban bic account phone tel fax email code".split()),
     "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
                      "gesamt totale price prijs prijzen preis prix prezzo rate tarif code".split()),
 }

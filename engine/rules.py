@@ -78,7 +78,7 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
 _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
                       r"(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
-                      r"mwst)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+                      r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo)\.?\s*"
@@ -101,7 +101,10 @@ _STREET = re.compile(
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
     r"estrada|alameda|beco)\b"
     r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
-    r"steeg|boulevard|dreef|plantsoen|hof|pad)\b")
+    r"steeg|boulevard|dreef|plantsoen|hof|pad|"
+    # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
+    r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)\b"
+    r"|\ball[ée]\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao".split())
 
@@ -530,8 +533,10 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
         tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (open_end and plain) or (
             not alone and plain and len(parts) - joined_on <= 2 and legal_form(form.text)
             and (joined_on or name_like(doc, form)))
-        # printed at the name's size: a scan's boxes of one size differ by a descender ("Group")
-        if not (aligned and close and 0.7 <= height(other) / h <= 1.43 and tail) or not name.has(SpanKind.TEXT) \
+        # printed at the name's size: a scan's boxes of one size differ by a descender ("Group"), and more where the
+        # rest says it is one ("E FIGLI" under "PAVAROTTI, PUGLIESE E MORANDINI")
+        smallest = 0.6 if joined_on and _name_tail_only(form.text) else 0.7
+        if not (aligned and close and smallest <= height(other) / h <= 1.43 and tail) or not name.has(SpanKind.TEXT) \
                 or _legal_form_only(name.text) or _name_tail_only(name.text) or not name_like(doc, name):
             continue
         head = found.value if not alone else name.text.strip(" ,;")
@@ -637,6 +642,7 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
             continue
         # a street whose number is a span of its own ("Klemtstr." "487", the stop's wide space between) goes on
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over) or street_line(text))
+                or not any(c.isalnum() for c in text)  # a rule of dashes or equals signs under the address
                 or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text)
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it

@@ -25,7 +25,7 @@ __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped",
 
 LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 # Concepts whose labels are captions, never values (a signature line's caption, a "Date" caption...).
-_CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name")
+_CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name", "place_date")
 
 
 #: a rate ("19 %") or a term in days ("innerhalb von 14 Tagen", "within 30 days") is no value inside a label
@@ -75,7 +75,8 @@ def option_text(line: list[Span], i: int) -> str:
 
 
 #: the concepts whose labels a narrow cell wraps onto two lines beside their value ("Data" / "scadenza")
-_WRAPPED_LABELS = ("invoice_number", "invoice_date", "due_date", "policy_number", "incident_date", "birth_date")
+_WRAPPED_LABELS = ("invoice_number", "invoice_date", "due_date", "policy_number", "incident_date", "birth_date",
+                   "police_report")
 
 
 def _holds_value(line: list[Span], label: Span) -> bool:

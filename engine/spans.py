@@ -122,8 +122,9 @@ _DATE_TIME_GLUED = re.compile(r"(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2}
 #: digits in groups of three under one separator, twice or more and with no decimals ("239.280.611", "930'504'532"):
 #: a whole amount in thousands or a policy or account number printed in groups
 _DOTTED_ID = re.compile(r"\d{1,3}(?P<sep>[.,'])\d{3}(?:(?P=sep)\d{3})+")
+#: (OCR reads a printed tick as the root sign "√")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
-                          "⊠"})
+                          "⊠", "√"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
 #: an empty box glyph with a tick or cross glyph printed over it ("□✓"): a ticked box
 _EMPTY_GLYPHS, _MARK_GLYPHS = "☐□❏❐❑❒", "✓✔✗✘✕✖"
@@ -145,7 +146,7 @@ _GROUP = re.compile(r"[\d.,]+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
-_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏])\s*(\w.*)")
+_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏√])\s*(\w.*)")
 
 
 @dataclass
@@ -369,6 +370,20 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tu
             own = max(widths)
             slack = 1.5 if re.fullmatch(r"\d{1,3}", words[prev].text) else 1.05
             out[-1][1].append(gap <= max(cw, own) * slack or cw == 0)
+    return out
+
+
+def _colon_to_label(cells: list[tuple[list[int], list[bool]]], words: Sequence[Word]
+                    ) -> list[tuple[list[int], list[bool]]]:
+    """A colon that begins a cell, standing in a column of colons between labels and values ("DUE DATE    : 19 Jan
+    2024", as line printers and fixed-width reports align them), joins the label before it."""
+    out: list[tuple[list[int], list[bool]]] = []
+    for cell, tight in cells:
+        if out and words[cell[0]].text in (":", "："):
+            out[-1] = (out[-1][0] + cell[:1], out[-1][1] + [False])
+            cell, tight = cell[1:], tight[1:]
+        if cell:
+            out.append((cell, tight))
     return out
 
 
@@ -651,7 +666,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     for k, key in enumerate(keys):
         nearby = [grid[o] for o in keys[max(0, k - 5):k + 6] if o != key and o[0] == key[0]]
         grid[key] = _split_at_value_column(grid[key], nearby, words)
-    all_cells = grid
+    all_cells = {key: _colon_to_label(cells, words) for key, cells in grid.items()}
     for key in keys:
         cells = all_cells[key]
         units = [_times_count([words[i].text for i in cell], clf) or _units([words[i].text for i in cell], tight, clf)

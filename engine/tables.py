@@ -241,6 +241,7 @@ class _Rest:
     line: list[Span]
     above: list[Span]  # the spans of the line above inside the description column
     by_column: bool  # its first word could not have fitted in the description column on the line above
+    spills: bool = False  # it runs on past the column, over the row's empty figures (a line printer's rest)
 
 
 def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
@@ -267,10 +268,15 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     elif line[0].page != above[0].page or line[0].line != above[0].line + 1:
         return None
     lo, hi = ranges[text]
-    if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
-           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} for s in line) or line[-1].bbox[2] > hi:
-        return None  # an amount or a date: no description's rest ("6704", "(batch 41)", "24hour" are)
     last = _in_column(above, lo, hi)
+    # a line printer's rest runs on past the column, over the empty figures of its row: one text alone, that reads
+    # on from the line above or is printed in capitals as that line is (a footer line under the last row is neither)
+    spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
+              and line[0].kinds == {SpanKind.TEXT}
+              and (_reads_on(last, line, words) or _in_capitals([*last, *line])))
+    if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
+           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} for s in line) or line[-1].bbox[2] > hi and not spills:
+        return None  # an amount or a date: no description's rest ("6704", "(batch 41)", "24hour" are)
     if not last:
         return None
     space = _char_width(desc, words)
@@ -278,7 +284,16 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
         return None
     first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
+    if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
+        return _Rest(text, line, last, _reads_on(last, line, words), spills=True)
     return _Rest(text, line, last, overleaf or last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+
+
+def _in_capitals(spans: list[Span]) -> bool:
+    """Whether spans (a rest and the line above it) are printed in capitals, where no lower case tells that a line
+    reads on."""
+    text = " ".join(s.text for s in spans)
+    return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
 
 
 def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
@@ -320,7 +335,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     if not candidates:
         return
     column = candidates[0].column
-    desc_lines = [d for r in rows if (d := r.cells.get(column))] + [r.line for r in candidates]
+    desc_lines = [d for r in rows if (d := r.cells.get(column))] + [r.line for r in candidates if not r.spills]
     widest = max(d[-1].bbox[2] for d in desc_lines)
     most_chars = max(len(" ".join(s.text for s in d)) for d in desc_lines)
 
@@ -337,7 +352,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > widest - space or chars > most_chars
 
     filled = {r: fills(r) for r in candidates}
-    sure = {r: r.by_column or (filled[r] and _reads_on(r.above, r.line, words)) for r in candidates}
+    sure = {r: r.by_column or filled[r] and (_reads_on(r.above, r.line, words) or _in_capitals([*r.above, *r.line]))
+            for r in candidates}
     # wrapped throughout: three lines or more under rows, every one of them a rest by its width
     table_wraps = any(sure.values()) or (len(candidates) >= 3 and all(filled.values()))
     for i, chain in rests.items():

@@ -131,6 +131,9 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
                 squares.append((r, _filled_dark(d) or _crossed(d, r)))
         elif "l" in kinds or "c" in kinds:
             strokes.append(r)
+    for r in _squares_of_sides(strokes, lo, hi):
+        if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):
+            squares.append((r, False))
     words = [w for u in units for w in u.words]
     out = list(units)
     found = 0
@@ -144,6 +147,32 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
+
+
+def _squares_of_sides(strokes: list[pymupdf.Rect], lo: float, hi: float) -> list[pymupdf.Rect]:
+    """Squares drawn as four lines of their own (groff draws its ``\\[sq]`` so), a side each: a level line and a
+    plumb one of a length between ``lo`` and ``hi`` meeting at each corner. The sides are kept among the strokes,
+    where they tick no box: a stroke ticks a box only across its inside."""
+    tol = 0.15 * lo
+    level = [r for r in strokes if r.height <= tol and lo <= r.width <= hi]
+    plumb = [r for r in strokes if r.width <= tol and lo <= r.height <= hi]
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) <= tol
+
+    out: list[pymupdf.Rect] = []
+    for top in level:
+        for bottom in level:
+            if bottom is top or not (near(top.x0, bottom.x0) and near(top.x1, bottom.x1)):
+                continue
+            side = bottom.y0 - top.y0
+            if not 0.8 <= side / top.width <= 1.25:
+                continue
+            ends = [any(near(v.x0, x) and near(v.y0, top.y0) and near(v.y1, bottom.y1) for v in plumb)
+                    for x in (top.x0, top.x1)]
+            if all(ends):
+                out.append(pymupdf.Rect(top.x0, top.y0, top.x1, bottom.y1))
+    return out
 
 
 def _filled_dark(drawing: dict[str, Any]) -> bool:

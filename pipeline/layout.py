@@ -93,6 +93,8 @@ _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
 #: "Kungsgatan12B", "655Kent", "81Clarke")
 _GLUED_STREET = re.compile(r"(?i)([^\W\d_]{2,}(?:stra(?:ss|ß)e|strasse|straat|gasse|weg|allee|platz|laan|gatan|gade|"
                            r"vej|vägen|väg|veien|gata))(\d{1,5}[a-z]?)")
+#: a tick OCR ran into the option word before it ("Komunikacyjna✓ Mieszkaniowa": the tick is the next option's)
+_GLUED_MARK = re.compile(r"([^\W\d_]{2,}[.,;]?)([✓✔✗✘√])")
 _NUMBER_STREET = re.compile(r"(\d{1,5})([A-Z][a-zäöüßéèáíóúñ]{3,})")
 #: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
 _FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
@@ -128,7 +130,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
     in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
     (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
-    either way round (``Hafnerstrasse783``, ``655Kent``);
+    either way round (``Hafnerstrasse783``, ``655Kent``), a word and the tick after it (``Komunikacyjna✓``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -144,7 +146,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = None
     if m is None:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
-            or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text)
+            or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
+            or _GLUED_MARK.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (

@@ -67,10 +67,14 @@ _MIN_IMAGE_COVER = 0.1
 #: vector paths on a text-less page that suggest outlined text (fonts converted to curves)
 _MIN_DRAWINGS = 20
 #: ZapfDingbats, the PDF standard font forms draw check marks and boxes in: its glyphs come out of the text layer
-#: as the ASCII letters they are coded by ("4" for ✔, "o" for ❏); these are the marks and boxes among them
+#: as the ASCII letters they are coded by ("4" for ✔, "o" for ❏); these are the marks and boxes among them. A font
+#: that names its glyphs in an encoding of its own (groff's) comes out as the control character of the glyph's
+#: number ("a19", ✓, as U+0013): the check marks and crosses a19 to a24 among those
 _DINGBATS = re.compile(r"(?i)dingbats|zadb")
 _ZAPF = str.maketrans({"3": "✓", "4": "✔", "5": "✕", "6": "✖", "7": "✗", "8": "✘", "n": "■", "o": "❏", "p": "❐",
-                       "q": "❑", "r": "❒"})
+                       "q": "❑", "r": "❒",
+                       "\x13": "✓", "\x14": "✔", "\x15": "✕", "\x16": "✖", "\x17": "✗", "\x18": "✘"})
+_CONTROL_MARKS = frozenset("\x13\x14\x15\x16\x17\x18")
 #: never render a page for OCR below this resolution, even when its scan is coarser
 _MIN_RENDER_DPI = 100
 #: a value set in a style of its own ("01/06/2025", "#4711", "€12,00") right after its label's letters with no
@@ -192,6 +196,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
     horizontal: dict[tuple[int, int], bool] = {}
     dingbats: list[pymupdf.Rect] = []  # where the text is set in ZapfDingbats
+    marks: list[tuple[tuple[int, int], pymupdf.Rect, str]] = []  # its marks coded as control characters
     euros: list[tuple[float, float, float, float]] = []  # where a LaTeX euro package set its sign
     span_starts: dict[tuple[int, int], list[tuple[float, str]]] = {}  # (x, text) of each span after a line's first
     for block in layout.get("blocks", []):
@@ -200,6 +205,10 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             horizontal[(block["number"], line_no)] = dx > 0.9 and abs(dy) < 0.3
             spans = line.get("spans", [])
             dingbats += [pymupdf.Rect(span["bbox"]) for span in spans if _DINGBATS.search(span.get("font", ""))]
+            # a mark coded as a control character, which the word list leaves out, is a word of its own
+            marks += [((block["number"], line_no), pymupdf.Rect(span["bbox"]), mark) for span in spans
+                      if _DINGBATS.search(span.get("font", "")) and (mark := span.get("text", "").strip())
+                      and all(c in _CONTROL_MARKS for c in mark)]
             euros += [tuple(span["bbox"]) for span in spans if is_euro_font(span.get("font", ""), span.get("text", ""))]
             span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
@@ -216,6 +225,14 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             rect = pymupdf.Rect(wx0, y0, wx1, y1) * matrix
             unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
             unit.words.append(RawWord(word, rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
+    for key, r, mark in marks:
+        unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
+        rect = r * matrix
+        if not any(w.x0 <= (rect.x0 + rect.x1) / 2 <= w.x1 and w.y0 <= (rect.y0 + rect.y1) / 2 <= w.y1
+                   for w in unit.words):
+            unit.words.append(RawWord(mark.translate(_ZAPF), rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
+            if unit.horizontal:
+                unit.words.sort(key=lambda w: w.x0)
     try:  # a fillable form: its fields' values, not their appearance streams
         lines = apply_form_fields(page, list(units.values()), matrix)
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn

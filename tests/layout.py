@@ -12,9 +12,10 @@ FONT_H = 0.012
 
 
 def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.05,
-           heights: dict[int, float] | None = None) -> list[Word]:
+           heights: dict[int, float] | None = None, leading: float | None = None) -> list[Word]:
     """Words for ``rows``: each row is a list of ``(x, text)`` cells (words one space apart) or ``"<page>"``
-    to start a new page. ``heights`` gives a font height per row index (default 12 pt-ish)."""
+    to start a new page. ``heights`` gives a font height per row index (default 12 pt-ish); ``leading``, the
+    distance from one row to the next in font heights (default: at least ``LINE_H``, 1.6 heights)."""
     words: list[Word] = []
     page, line, y = 0, 0, top
     for r, row in enumerate(rows):
@@ -29,5 +30,5 @@ def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.
                 words.append(Word(text=token, page=page, line=line, bbox=(cx, y, cx + w, y + h)))
                 cx += w + 0.7 * CHAR_W
         line += 1
-        y += max(LINE_H, h * 1.6)
+        y += leading * h if leading else max(LINE_H, h * 1.6)
     return words
