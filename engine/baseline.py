@@ -42,7 +42,7 @@ from engine.labels import concept_of, known_label_words, label_phrases, label_sc
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
-from engine.tables import Column, TableRow, find_table
+from engine.tables import OPEN_WORDS, Column, TableRow, find_table
 
 __all__ = ["BaselineEngine", "BaselineOptions"]
 
@@ -274,8 +274,10 @@ class _Extractor:
             # a box too narrow for the line: "Glorieta Marianela 830," over "13777 Navarra", "… 6, 15731" over
             # "Salamanca" (the line goes on after a comma, or makes a one-line address whole)
             text = " ".join(s.text for s in (span, *tail))
-            if text.endswith(",") or (rules.split_address_line(text) is None
-                                      and rules.split_address_line(f"{text} {under.text}") is not None):
+            # ... or a town's name wrapped after a word that cannot end it ("… 84087 San Lorenzo Della" over "Costa")
+            last = text.split()[-1].casefold() if text.split() else ""
+            if text.endswith(",") or (rules.split_address_line(text) is None or last in OPEN_WORDS) \
+                    and rules.split_address_line(f"{text} {under.text}") is not None:
                 tail.append(under)
         head = self._wrapped_over(span) if street else None
         if head is not None:  # a table's cell wrapped over two lines, its label beside the second

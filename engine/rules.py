@@ -78,7 +78,7 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
 _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
                       r"(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
-                      r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+                      r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo)\.?\s*"
@@ -93,7 +93,7 @@ _STREET = re.compile(
     r"estates?|crescent|close|gardens|grove|terrace|mews|parade|heights|parkway|pkwy|circle|"
     r"flat(?=\s+\d)|studio(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|route|via|viale|piazza|corso|largo|calle|avda|"
-    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|plac|pl(?=\.\s)|os|"
+    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|al(?=\.\s)|plac|pl(?=\.\s)|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
     r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|canale|v[ií]a|vial|callej[oó]n|camino|ronda|"
     # Indian addresses: a house number ("H.No. 099"), a path or a marg
@@ -101,7 +101,7 @@ _STREET = re.compile(
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
     r"estrada|alameda|beco)\b"
     r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
-    r"steeg|boulevard|dreef|plantsoen|hof|pad|"
+    r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)\b"
     r"|\ball[ée]\s+\d")

@@ -22,7 +22,7 @@ from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
 from engine.spans import Span, SpanKind, narrowed
 
-__all__ = ["Column", "TableRow", "find_table", "match_columns"]
+__all__ = ["OPEN_WORDS", "Column", "TableRow", "find_table", "match_columns"]
 
 _NUMERIC = frozenset({SpanKind.AMOUNT, SpanKind.INTEGER, SpanKind.QUANTITY})
 
@@ -221,13 +221,14 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
 
 
 # words after which a description cannot end: its rest is on the next line ("Installation et mise en / service")
-_OPEN_WORDS = frozenset("""
+OPEN_WORDS = frozenset("""
     a an and at between by for from in incl including into of on onto or over per the to under via with without
     au aux avec chez d dans de des du en entre et la le les l par pour sans sur vers à
     al con del desde el entre hasta las los para por sin sobre y
     alla allo da dei della delle di e fra il lo nel nella senza su tra
     aan bij het met naar om op te tot uit van voor zonder
-    an auf aus bei bis das der die durch für gegen im mit nach ohne oder über um und unter von vor zu zum zur
+    an auf aus bei beim bis das der die durch für gegen gemäß gemäss im laut mit nach ohne oder über um und unter
+    von vom vor zu zum zur
     com do dos em na nas no nos pela pelo sem até
 """.split())
 _OPEN_ENDS = (",", "-", "&", "/", "+", "(")
@@ -301,7 +302,7 @@ def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> boo
     "and", "et") or the line starts in lower case."""
     last = words[above[-1].word_indices[-1]].text
     first = words[line[0].word_indices[0]].text
-    return (last.casefold().rstrip(".'’") in _OPEN_WORDS or last.endswith(_OPEN_ENDS)
+    return (last.casefold().rstrip(".'’") in OPEN_WORDS or last.endswith(_OPEN_ENDS)
             or first[:1].islower() or first[:1] == "(")
 
 

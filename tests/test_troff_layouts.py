@@ -1,8 +1,10 @@
 """Layouts of documents typeset with troff and printed by line printers: boxes drawn as four lines and ticks coded
 in a dingbats font's own encoding, a column of colons between labels and values, a description's rest running on
-over a row's empty figures, a register number beside the issuer's bank, a receipt's address over a rule, a name
-wrapped at its joining word, a form's one-line address beside its place and date, wrapped labels, an empty
-signature under an empty place and date, and ticks OCR glues to a word or reads as a root sign."""
+over a row's empty figures or after a word that cannot end it, a register number beside the issuer's bank, a
+receipt's address over a rule or a VAT number, a name wrapped at its joining word, a form's one-line address
+beside its place and date (a place before a date is no label), a town wrapped after its particle, wrapped labels,
+an empty signature under an empty place and date, Nordic, Dutch and Polish streets, and ticks OCR glues to a word
+or reads as a root sign."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pymupdf
 
 from engine.base import EngineRequest, EngineResult, Word
 from engine.registry import create_engine
+from engine.rules import split_address_line, street_line
 from pipeline.config import Settings
 from pipeline.formfields import UNCHECKED
 from pipeline.ingest import identify
@@ -155,7 +158,7 @@ def test_a_register_numbers_caption_names_no_issuer() -> None:
 
 
 def test_a_receipts_address_ends_at_a_rule_and_at_its_vat_number() -> None:
-    for under in ("--------------------------------", "MOMS-ID DK99696738", "CVR 99696738"):
+    for under in ("--------------------------------", "MOMS-ID DK99696738", "CVR 99696738", "IVA-ID ESB08503925"):
         words = layout([
             [(0.3, "Lassen ApS")], [(0.3, "Oldfuxvej 41")], [(0.3, "8251 Stouby")], [(0.2, under)],
             [(0.05, "Kasse 2 Bon 4711"), (0.55, "24.10.2023 14:22")],
@@ -222,3 +225,53 @@ def test_ticks_ocr_glues_to_a_word_or_reads_as_a_root_sign() -> None:
         [(0.13, "Podpis"), (0.41, "Sonia Maras")],
     ])
     assert (data["claim_type"], data["police_report_filed"]) == ("home", True)
+
+
+def test_danish_and_swedish_streets_split_a_one_line_address() -> None:
+    assert split_address_line("Strindbergsvej 16, 1956 Brenderup") == ("Strindbergsvej 16", "1956", "Brenderup")
+    assert split_address_line("Liviabaan 7, 8011 KM Sassenheim") == ("Liviabaan 7", "8011 KM", "Sassenheim")
+    assert split_address_line("al. Lelewela 24, 95-002 Turek") == ("al. Lelewela 24", "95-002", "Turek")
+    for street in ("Nørregade 4", "Stationsgatan 231", "Kungsvägen 12", "Rørsanger Allé 98", "Gammeltorv 3"):
+        assert street_line(street), street
+    for other in ("Alle Preise in EUR", "Aggregate 12", "8251 Stouby"):
+        assert not street_line(other), other
+
+
+def test_a_place_before_its_date_is_no_label_and_a_town_wrapped_after_its_particle() -> None:
+    """An Irish town named "… Ville" ends on the French word for town: set before a date, with its comma, it is
+    the place the form was signed at, no label of the address's city."""
+    data = _claim([
+        [(0.13, "Name of insured"), (0.39, "Gillian McKiernan")], [(0.13, "Policy No."), (0.39, "HV-2016-997805")],
+        [(0.13, "Address"), (0.39, "85 Gillen Street, Carrie Ville K53 CYTF")],
+        [(0.13, "Date of incident"), (0.39, "03/12/2024")],
+        [(0.13, "Claim type"), (0.39, "[ ] Auto [ ] Home [X] Health [ ] Travel")],
+        [(0.13, "Reported to police?"), (0.39, "[ ] Yes [X] No")],
+        [(0.13, "Date"), (0.39, "Carrie Ville,"), (0.47, "23/12/2024")],
+        [(0.13, "Signature of claimant"), (0.39, "Gillian McKiernan")],
+    ])
+    assert data["address"] == {"street": "85 Gillen Street", "city": "Carrie Ville", "postal_code": "K53 CYTF"}
+    data = _claim([
+        [(0.13, "Nome del contraente"), (0.40, "Dante Detti")], [(0.13, "N. polizza"), (0.40, "KFZ9599941")],
+        [(0.13, "Indirizzo"), (0.40, "Stretto Costalonga, 24, 84087 San Lorenzo Della")], [(0.40, "Costa")],
+        [(0.13, "Data del sinistro"), (0.40, "16 luglio 2023")],
+        [(0.13, "Tipo di sinistro"), (0.40, "[ ] Auto [ ] Casa [ ] Salute [X] Viaggio")],
+        [(0.13, "Denuncia alle autorità?"), (0.40, "[ ] Sì [X] No")],
+        [(0.13, "Firma"), (0.40, "Dante Detti")],
+    ])
+    assert data["address"] == {"street": "Stretto Costalonga, 24", "city": "San Lorenzo Della Costa",
+                               "postal_code": "84087"}
+
+
+def test_a_description_wrapped_after_vom_reads_on() -> None:
+    words = layout([
+        [(0.12, "Staub GmbH")], [(0.12, "Kungstrasse 60, 2399 Glarus")],
+        [(0.55, "Rechnungs-Nr."), (0.75, "FA-2024-09159")], [(0.55, "Rechnungsdatum"), (0.75, "28.05.2024")],
+        [(0.12, "Artikel"), (0.55, "Anz."), (0.65, "Einzelpreis"), (0.82, "Gesamt")],
+        [(0.12, "Reisekosten, gemäß Angebot vom"), (0.56, "2"), (0.66, "304.32"), (0.82, "608.64")],
+        [(0.12, "Vormonat, inkl. Dokumentation")],
+        [(0.12, "Beratungsleistung"), (0.56, "1"), (0.66, "232.82"), (0.82, "232.82")],
+        [(0.55, "Gesamtbetrag"), (0.80, "841.46 CHF")],
+    ], leading=1.3)
+    items = _run(words, Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Reisekosten, gemäß Angebot vom Vormonat, inkl. Dokumentation",
+                                                 "Beratungsleistung"]
