@@ -243,12 +243,15 @@ class SpanDoc:
         self.line_keys = sorted(self.lines)
         self.line_pos = {k: i for i, k in enumerate(self.line_keys)}
         # an e-mail or web address is never a label ("invoices@serwis-wisla.pl" is no invoice number's label)
-        # ... nor a text that ends on a comma, a place before its date ("Carrie Ville,  23/12/2024"), unless a
-        # bracket opens in it ("Versicherungsnehmer (Name," over "Vorname)")
+        # ... nor a place set with its comma before a date ("Carrie Ville,  23/12/2024": where a form was signed)
         self.tokens = {s.index: label_tokens(s.text) for s in self.spans
-                       if s.kinds & LABEL_KINDS and not _WEB.search(s.text)
-                       and not (s.text.rstrip().endswith(",") and "(" not in s.text)}
+                       if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
+
+    def _place_before_date(self, s: Span) -> bool:
+        line = self.lines[(s.page, s.line)]
+        after = [t for t in line if t.index > s.index]
+        return s.text.rstrip().endswith(",") and bool(after) and after[0].has(SpanKind.DATE)
 
     def labels(self, phrases: list[Phrase], concept: str | None, floor: float | None = None
                ) -> list[tuple[Span, float]]:
