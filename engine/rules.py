@@ -104,7 +104,7 @@ _STREET = re.compile(
     r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)\b"
-    r"|\ball[ée]\s+\d")
+    r"|\ballé\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao".split())
 

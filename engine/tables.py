@@ -283,10 +283,10 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     space = _char_width(desc, words)
     if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
         return None
-    first = words[line[0].word_indices[0]]
-    # a cell's text stops short of the next column by its padding: about a character
     if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
         return _Rest(text, line, last, _reads_on(last, line, words), spills=True)
+    first = words[line[0].word_indices[0]]
+    # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, overleaf or last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
 
 

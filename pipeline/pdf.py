@@ -74,7 +74,7 @@ _DINGBATS = re.compile(r"(?i)dingbats|zadb")
 _ZAPF = str.maketrans({"3": "✓", "4": "✔", "5": "✕", "6": "✖", "7": "✗", "8": "✘", "n": "■", "o": "❏", "p": "❐",
                        "q": "❑", "r": "❒",
                        "\x13": "✓", "\x14": "✔", "\x15": "✕", "\x16": "✖", "\x17": "✗", "\x18": "✘"})
-_CONTROL_MARKS = frozenset("\x13\x14\x15\x16\x17\x18")
+_CONTROL_MARKS = frozenset(chr(code) for code in range(0x13, 0x19))
 #: never render a page for OCR below this resolution, even when its scan is coarser
 _MIN_RENDER_DPI = 100
 #: a value set in a style of its own ("01/06/2025", "#4711", "€12,00") right after its label's letters with no
