@@ -249,9 +249,10 @@ class SpanDoc:
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
 
     def _place_before_date(self, s: Span) -> bool:
-        line = self.lines[(s.page, s.line)]
-        after = [t for t in line if t.index > s.index]
-        return s.text.rstrip().endswith(",") and bool(after) and after[0].has(SpanKind.DATE)
+        if not s.text.rstrip().endswith(","):
+            return False
+        after = next((t for t in self.lines[(s.page, s.line)] if t.index > s.index), None)
+        return after is not None and after.has(SpanKind.DATE)
 
     def labels(self, phrases: list[Phrase], concept: str | None, floor: float | None = None
                ) -> list[tuple[Span, float]]:

@@ -270,11 +270,11 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
         return None
     lo, hi = ranges[text]
     last = _in_column(above, lo, hi)
+    reads_on = bool(last) and _reads_on(last, line, words)
     # a line printer's rest runs on past the column, over the empty figures of its row: one text alone, that reads
     # on from the line above or is printed in capitals as that line is (a footer line under the last row is neither)
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
-              and line[0].kinds == {SpanKind.TEXT}
-              and (_reads_on(last, line, words) or _in_capitals([*last, *line])))
+              and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
            or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} for s in line) or line[-1].bbox[2] > hi and not spills:
         return None  # an amount or a date: no description's rest ("6704", "(batch 41)", "24hour" are)
@@ -284,7 +284,7 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
         return None
     if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
-        return _Rest(text, line, last, _reads_on(last, line, words), spills=True)
+        return _Rest(text, line, last, reads_on, spills=True)
     first = words[line[0].word_indices[0]]
     # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, overleaf or last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)

@@ -71,10 +71,9 @@ _MIN_DRAWINGS = 20
 #: that names its glyphs in an encoding of its own (groff's) comes out as the control character of the glyph's
 #: number ("a19", ✓, as U+0013): the check marks and crosses a19 to a24 among those
 _DINGBATS = re.compile(r"(?i)dingbats|zadb")
+_NAMED_MARKS = dict(zip(map(chr, range(0x13, 0x19)), "✓✔✕✖✗✘", strict=True))
 _ZAPF = str.maketrans({"3": "✓", "4": "✔", "5": "✕", "6": "✖", "7": "✗", "8": "✘", "n": "■", "o": "❏", "p": "❐",
-                       "q": "❑", "r": "❒",
-                       "\x13": "✓", "\x14": "✔", "\x15": "✕", "\x16": "✖", "\x17": "✗", "\x18": "✘"})
-_CONTROL_MARKS = frozenset(chr(code) for code in range(0x13, 0x19))
+                       "q": "❑", "r": "❒", **_NAMED_MARKS})
 #: never render a page for OCR below this resolution, even when its scan is coarser
 _MIN_RENDER_DPI = 100
 #: a value set in a style of its own ("01/06/2025", "#4711", "€12,00") right after its label's letters with no
@@ -208,7 +207,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             # a mark coded as a control character, which the word list leaves out, is a word of its own
             marks += [((block["number"], line_no), pymupdf.Rect(span["bbox"]), mark) for span in spans
                       if _DINGBATS.search(span.get("font", "")) and (mark := span.get("text", "").strip())
-                      and all(c in _CONTROL_MARKS for c in mark)]
+                      and all(c in _NAMED_MARKS for c in mark)]
             euros += [tuple(span["bbox"]) for span in spans if is_euro_font(span.get("font", ""), span.get("text", ""))]
             span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
@@ -231,8 +230,9 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         if not any(w.x0 <= (rect.x0 + rect.x1) / 2 <= w.x1 and w.y0 <= (rect.y0 + rect.y1) / 2 <= w.y1
                    for w in unit.words):
             unit.words.append(RawWord(mark.translate(_ZAPF), rect.x0, rect.y0, rect.x1, rect.y1, 1.0))
-            if unit.horizontal:
-                unit.words.sort(key=lambda w: w.x0)
+    for unit in {id(units[key]): units[key] for key, _, _ in marks}.values():
+        if unit.horizontal:  # the marks in reading order among the line's words
+            unit.words.sort(key=lambda w: w.x0)
     try:  # a fillable form: its fields' values, not their appearance streams
         lines = apply_form_fields(page, list(units.values()), matrix)
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
