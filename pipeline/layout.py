@@ -43,10 +43,11 @@ class RawWord:
 @dataclass(slots=True)
 class LineUnit:
     """Words the text source already put on one line, in their order. ``horizontal`` is False for rotated
-    or vertical text."""
+    or vertical text; ``text`` is the line as the OCR engine spelt it, where its word boxes may cut it otherwise."""
 
     words: list[RawWord]
     horizontal: bool = True
+    text: str | None = None
 
     @property
     def top(self) -> float:
@@ -93,6 +94,8 @@ _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
 #: "Kungsgatan12B", "655Kent", "81Clarke")
 _GLUED_STREET = re.compile(r"(?i)([^\W\d_]{2,}(?:stra(?:ss|ß)e|strasse|straat|gasse|weg|allee|platz|laan|gatan|gade|"
                            r"vej|vägen|väg|veien|gata))(\d{1,5}[a-z]?)")
+#: a Portuguese or Polish postcode and its town, the space lost ("6491-615Lourosa", "18-620Piła")
+_GLUED_POSTCODE = re.compile(r"(\d{4}-\d{3}|\d{2}-\d{3})([A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]{2,})")
 #: a tick OCR ran into the option word before it ("Komunikacyjna✓ Mieszkaniowa": the tick is the next option's)
 _GLUED_MARK = re.compile(r"([^\W\d_]{2,}[.,;]?)([✓✔✗✘√])")
 _NUMBER_STREET = re.compile(r"(\d{1,5})([A-Z][a-zäöüßéèáíóúñ]{3,})")
@@ -130,7 +133,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
     in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
     (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
-    either way round (``Hafnerstrasse783``, ``655Kent``), a word and the tick after it (``Komunikacyjna✓``);
+    either way round (``Hafnerstrasse783``, ``655Kent``), a postcode and its town (``6491-615Lourosa``), a word
+    and the tick after it (``Komunikacyjna✓``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -147,7 +151,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
             or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
-            or _GLUED_MARK.fullmatch(word.text)
+            or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
         m = None
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
@@ -166,14 +170,23 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
 _LETTER_ZERO = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[^\W\d_]*(?:0[^\W\d_]*)+")
 
 
+#: three capitals with the middle one read as a zero, before a code's digits ("P0L/2024/…"; a Canadian postcode's
+#: "K0A 1B0" has a space after it, and stays)
+_PREFIX_ZERO = re.compile(r"[A-Z]0[A-Z]")
+
+
 _CONSONANTS = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5}")
 
 
 def letter_zero(text: str) -> str:
-    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road", "C0LA") as the
-    letter; codes and amounts, which hold other digits or separators, stay as they are."""
+    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road", "C0LA") or in a
+    code's prefix of three capitals ("P0L/2024/7157557") as the letter; codes and amounts, which hold other digits or
+    separators, stay as they are."""
     parts = re.split(r"([\s,.;:()/&'-]+)", text)
     for k, part in enumerate(parts):
+        if k == 0 and _PREFIX_ZERO.fullmatch(part) and re.match(r"[/-]\d", "".join(parts[1:3])):
+            parts[k] = part.replace("0", "O")  # a code's prefix of three capitals: "P0L/2024/7157557"
+            continue
         letters = [c for c in part if c.isalpha()]
         if len(letters) < 3 or not _LETTER_ZERO.fullmatch(part):
             continue
@@ -233,9 +246,10 @@ def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
         if m := _SRL_MISREAD.fullmatch(w.text):
             w = replace(w, text=m.group(1) + ("l" if m.group(1)[2:3].islower() else "L") + m.group(2))
         prev = out[-1] if out else None
-        if (prev is not None and prev.text == "z" and len(out) >= 2 and out[-2].text.rstrip(".").lower() == "sp"
-                and "0" in w.text and _OO_MISREAD.fullmatch(w.text)):
-            w = replace(w, text=w.text.replace("0", "o").replace("O", "o"))
+        if (prev is not None and prev.text in ("z", "Z") and len(out) >= 2
+                and out[-2].text.rstrip(".").lower() == "sp" and "0" in w.text and _OO_MISREAD.fullmatch(w.text)):
+            o = "O" if prev.text == "Z" else "o"  # "SP. Z 0.O." in capitals
+            w = replace(w, text=w.text.replace("0", o).replace("O", o))
         if (prev is not None and (prev.text, w.text.rstrip(",")) in _GMBH_PARTS
                 and w.x0 - prev.x1 < (w.y1 - w.y0)):
             out[-1] = replace(prev, text=prev.text + w.text, x1=w.x1)
@@ -244,12 +258,24 @@ def legal_form_words(words: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+#: letters only Turkish and Azeri write beside a dotless ı; the languages read here have none of them
+_TURKISH = frozenset("ğĞşŞİ")
+
+
+def dotless_i(text: str) -> str:
+    """``text`` with each dotless ``ı`` that OCR read for an ``i`` ("Usługı doradcze", "ulıca") made an ``i``; a
+    word with other Turkish letters keeps it."""
+    if "ı" not in text or not _TURKISH.isdisjoint(text):
+        return text
+    return text.replace("ı", "i")
+
+
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
-    :func:`split_glued_word`), zeros read for the letter O in words (:func:`letter_zero`) and in state codes
+    :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O in words (:func:`letter_zero`) and in state codes
     (:func:`state_zero`) made letters, O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms
     misread in names (:func:`legal_form_words`) as printed."""
-    parts = [replace(part, text=amount_zero(letter_zero(part.text)))
+    parts = [replace(part, text=amount_zero(letter_zero(dotless_i(part.text))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return legal_form_words(state_zero(parts))
 
@@ -293,16 +319,17 @@ def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
     two, each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL", "Popis
     PočetCena za jednotku"): the word names no column, its head names one exactly and its tail, alone or with the
     next words, names another; another word of the line names a column too. A word in capitals is cut anywhere,
-    any other only where a capital follows a small letter."""
+    any other only where a capital follows a small letter or a dot."""
     out = list(line)
     for k, word in enumerate(line):
         text = word.text
-        if len(text) < 6 or not text.isalpha() or _column_of(text) is not None:
+        if len(text) < 6 or not text.replace(".", "").isalpha() or _column_of(text) is not None:
             continue
         if text.isupper():
             cuts = list(range(3, len(text) - 2))
-        else:
-            cuts = [c for c in range(2, len(text) - 2) if text[c].isupper() and text[c - 1].islower()]
+        else:  # after an abbreviation's dot too ("Cant.P. unitario")
+            cuts = [c for c in range(2, len(text) - 1) if text[c].isupper()
+                    and ((text[c - 1].islower() and c < len(text) - 2) or text[c - 1] == ".")]
         for cut in cuts:
             head = _column_of(text[:cut], exact=True)
             rest = [text[cut:], *(w.text for w in line[k + 1:k + 3])]
@@ -386,26 +413,43 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return min(a1, b1) - max(a0, b0)
 
 
+def _share(a: LineUnit, b: LineUnit) -> float:
+    """How much two units overlap vertically, as a share of the smaller one's height."""
+    shared = _overlap(a.top, a.bottom, b.top, b.bottom)
+    return shared / max(1e-9, min(a.bottom - a.top, b.bottom - b.top)) if shared > 0 else 0.0
+
+
+def _collides(unit: LineUnit, line: Sequence[LineUnit]) -> bool:
+    """Whether a unit stands over or under a word of ``line``: two lines, not one."""
+    x0, x1 = min(w.x0 for w in unit.words), max(w.x1 for w in unit.words)
+    return any(_overlap(x0, x1, w.x0, w.x1) > 0 for u in line for w in u.words)
+
+
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
     """Page-wide lines in reading order: top to bottom, each left to right."""
     horizontal = [u for u in units if u.words and u.horizontal]
     others = [u for u in units if u.words and not u.horizontal]
     horizontal.sort(key=lambda u: ((u.top + u.bottom) / 2, min(w.x0 for w in u.words)))
 
-    lines: list[list[RawWord]] = []
+    lines: list[list[LineUnit]] = []
     # each line is compared with the unit that opened it, not with a band that grows as units join:
     # a growing band lets a tall heading chain two text lines together
-    anchor: tuple[float, float] | None = None
     for unit in horizontal:
-        top, bottom = unit.top, unit.bottom
-        if anchor is not None:
-            shared = _overlap(top, bottom, anchor[0], anchor[1])
-            if shared > 0 and shared >= _OVERLAP * min(bottom - top, anchor[1] - anchor[0]):
-                lines[-1].extend(unit.words)
-                continue
-        lines.append(list(unit.words))
-        anchor = (top, bottom)
-    ordered = [sorted(line, key=lambda w: (w.x0, w.y0)) for line in lines]
+        if lines and _share(unit, lines[-1][0]) >= _OVERLAP:
+            lines[-1].append(unit)
+        else:
+            lines.append([unit])
+    # a unit half over the line above and wholly beside the next one belongs to the next: a table row's amount
+    # beside a side column's line that its OCR box sits a little lower or higher than
+    for k, line in enumerate(lines):
+        for unit in list(line[1:]):
+            own = _share(unit, line[0])
+            for j in (k - 1, k + 1):
+                if 0 <= j < len(lines) and _share(unit, lines[j][0]) > own and not _collides(unit, lines[j]):
+                    line.remove(unit)
+                    lines[j].append(unit)
+                    break
+    ordered = [sorted((w for u in line for w in u.words), key=lambda w: (w.x0, w.y0)) for line in lines if line]
     ordered.extend(list(u.words) for u in others)
     return ordered
 

@@ -12,7 +12,7 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -341,8 +341,32 @@ class RapidOcrRecognizer(Recognizer):
                     words.append(RawWord(str(w_text).strip(), *w_quad.min(0), *w_quad.max(0), float(w_score)))
             if not words:
                 words = _split_line(str(text), quad, float(score))
-            units.append(LineUnit(words, horizontal=horizontal))
+            units.append(LineUnit(words, horizontal=horizontal, text=str(text)))
         return units
+
+
+def _as_line_words(text: str, pieces: list[RawWord]) -> list[RawWord]:
+    """The words of a line as its text spaces them: RapidOCR's word boxes cut some words between two letters
+    where the text has no space ("Simões" → "Sim" "ões", "Dumont" → "Dum" "ont", after a wide M or W or an
+    accented letter); such pieces are joined. A cut beside a digit or a sign stays (figures are put together
+    later, by their own rules), and pieces that do not spell the text are left as they are."""
+    tokens = text.split()
+    out: list[RawWord] = []
+    t = pos = 0  # the token being spelt, and how much of it the pieces so far spell
+    for piece in pieces:
+        if t >= len(tokens) or not tokens[t].startswith(piece.text, pos):
+            return pieces
+        if pos and tokens[t][pos - 1].isalpha() and piece.text[0].isalpha():
+            last = out[-1]
+            out[-1] = replace(last, text=last.text + piece.text, x0=min(last.x0, piece.x0), y0=min(last.y0, piece.y0),
+                              x1=max(last.x1, piece.x1), y1=max(last.y1, piece.y1),
+                              confidence=min(last.confidence, piece.confidence))
+        else:
+            out.append(piece)
+        pos += len(piece.text)
+        if pos == len(tokens[t]):
+            t, pos = t + 1, 0
+    return out if t == len(tokens) else pieces
 
 
 def _split_line(text: str, quad: np.ndarray, score: float) -> list[RawWord]:
@@ -391,7 +415,7 @@ def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image
     for unit in recognizer.recognize(image, dpi):
         words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
         if words:
-            kept.append(LineUnit(words, unit.horizontal))
+            kept.append(LineUnit(words, unit.horizontal, unit.text))
     return image, skew, kept
 
 
@@ -451,6 +475,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         rotation = best([rotation, *((rotation + t) % 360 for t in (90, 180, 270))])
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
     page_image, skew, kept = readings[rotation]
+    # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
+    kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) if u.text else u for u in kept]
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)
@@ -475,7 +501,8 @@ def read_image_text(image: Image.Image, dpi: float, settings: OCRSettings) -> li
     recognizer = get_recognizer(settings, pictures=True)
     kept: list[LineUnit] = []
     for unit in recognizer.recognize(image, dpi):
-        words = [w for w in unit.words if w.confidence >= _MIN_IMAGE_WORD_CONFIDENCE
+        pieces = _as_line_words(unit.text, unit.words) if unit.text else unit.words
+        words = [w for w in pieces if w.confidence >= _MIN_IMAGE_WORD_CONFIDENCE
                  and not is_garbage(w.text, w.confidence)]
         while len(words) >= 2 and _set_apart(words[0], words[1]):
             words = words[1:]
