@@ -489,6 +489,8 @@ class _Extractor:
             """A subtotal or a carried-forward line inside the table, or an adjustment after a subtotal: a
             discount or a shipping charge the totals print is no item."""
             nonlocal after_subtotal
+            if _priced(line):
+                return False  # an item's quantity, price and amount ("Base USB-C | 1 | 26,96 | 26,96")
             labels = [self.doc.tokens[s.index] for s in line[:3] if s.index in self.doc.tokens]
             # a page's sum (items go on after it) prints one amount; a row of an item's figures is an item whose
             # name reads like one ("Transporte y embalaje | 2 | 1.125,05 | 2.250,10", wrapped after "y")

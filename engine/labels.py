@@ -32,11 +32,13 @@ _NUMBER_WORDS = {w: "no" for w in "n nr n° nº # number nummer numero numer num
 
 
 #: letters that have no accent to drop: their plain spelling
-_LETTERS = str.maketrans({"ß": "ss", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th"})
+#: (and the dotless ı a scan's OCR reads for an i: "Termin płatnoścı")
+_LETTERS = str.maketrans({"ß": "ss", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th",
+                          "ı": "i"})
 
 
 def normalise(text: str) -> str:
-    """Lower case without accents; ``ß`` → ``ss``, ``ł`` → ``l``, ``ø`` → ``o``, ``æ`` → ``ae``."""
+    """Lower case without accents; ``ß`` → ``ss``, ``ł`` → ``l``, ``ø`` → ``o``, ``æ`` → ``ae``, ``ı`` → ``i``."""
     decomposed = unicodedata.normalize("NFKD", text.lower().translate(_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -110,8 +112,13 @@ def _fuzzy(tok: str) -> str:
         return tok
     if len(tok) >= 3 and tok[0] in "l1" and "i" + tok[1:] in _VOCAB:
         return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice"
+    if len(tok) >= 6 and tok[0] in "ld" and tok[1:] in _VOCAB:
+        return tok[1:]  # an elided article whose apostrophe OCR lost: "Nom de lassuré", "Date dachat"
     if len(tok) < 6:
         return tok
+    for k in (k for k, c in enumerate(tok) if c == "m"):  # "rn" read as one m: "Factuumummer"
+        if (v := tok[:k] + "rn" + tok[k + 1:]) in _VOCAB:
+            return v
     for v in _VOCAB_ORDER:  # in a fixed order: the first of two near words must not depend on hash seeds
         # OCR slips inside a word, not at its start: "Keller" is a name, not "seller"
         if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and v[0] == tok[0] and _one_edit(tok, v):
@@ -221,11 +228,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
         "data emissione|date of invoice|bill date|date of bill|document date|statement date|"
         "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|"
-        "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato")
+        "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato|issued|issued date")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
-        "falligkeitsdatum|faelligkeitsdatum|zahlbar bis|vervaldatum|vervaldag|uiterste betaaldatum|"
+        "falligkeitsdatum|faelligkeitsdatum|falligkeit|zahlbar bis|vervaldatum|vervaldag|uiterste betaaldatum|"
         "te betalen voor|date d echeance|echeance|date limite de paiement|date limite|a payer avant|"
         "termin platnosci|termin zaplaty|fecha de vencimiento|vencimiento|vencimento|scadenza|data scadenza|"
         "data de vencimento|pagamento entro|scadenza pagamento|data di scadenza|pagar antes de|"
@@ -290,6 +297,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
         "dan z pridane hodnoty"),
     "total": _p(
+        "summe brutto|totale documento|totale complessivo|"
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
         "montant ttc|montant eur ttc|net a payer|total a payer|somme a payer|montant total|total facture|"
@@ -332,7 +340,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "item description|details|particulars|concepto|produit|opis|towar|usluga|nazwa uslugi|"
         "denominazione|omschrijving artikel|leistungsbeschreibung|descriptif|descricao|designacao|"
         "beskrivning|beskrivelse|benamning|varebeskrivelse|specifikation|kuvaus|nimike|popis|nazev|"
-        "popis polozky|nazev polozky|tekst|varetekst|varenavn|ydelse|oznaceni|oznaceni dodavky")
+        "popis polozky|nazev polozky|tekst|varetekst|varenavn|ydelse|oznaceni|oznaceni dodavky|"
+        # a column of goods and services both ("Product / Service", "Prodotto/servizio")
+        "product service|products services|item service|prodotto servizio|producto servicio|produto servico|"
+        "produit service|produkt leistung|artikel leistung")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position", 0.7),
     "quantity": _p(
@@ -340,6 +351,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
+        "gty|guantity|gte|guantite|"  # the Q of a scan read as a g ("gty", "guantity")
         "antal|antall|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
         # a time sheet's hours
         "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked")
@@ -349,7 +361,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
-        "precio unit|prezzo unit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
+        "precio unit|prezzo unit|p unitario|p unitaire|preis einh|preis je einheit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
         "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario|"
         "a pris|apris|styckpris|pris|enhedspris|stykpris|stk pris|enhetspris|pris per enhet|yksikkohinta|a hinta|hinta|"
         "jednotkova cena|cena za jednotku|cena za mj|cena mj|"
@@ -365,12 +377,12 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
-        "castka|cena celkem"),
+        "castka|cena celkem|montante|montante total"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero"),
-    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
+    "city": _p("city|town|city town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort"),
@@ -403,7 +415,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                          "sposob platnosci|forma platnosci|betalningsmetod|betalningssatt|betalingsmetode|"
                          "betalingsmate|betalingsmiddel|maksutapa|zpusob platby|platebni metoda"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
-                    "signature of claimant|assinatura"),
+                    "signature of claimant|assinatura|"
+                    # the insured's signature ("Unterschrift des Versicherungsnehmers", "Firma del asegurado")
+                    "signature of insured|signature of the insured|signature of policyholder|"
+                    "unterschrift des versicherungsnehmers|unterschrift versicherungsnehmer|"
+                    "unterschrift des versicherten|signature de l assure|signature assure|signature du souscripteur|"
+                    "firma del asegurado|firma del tomador|firma dell assicurato|firma del contraente|"
+                    "handtekening verzekerde|handtekening verzekeringnemer|assinatura do segurado|"
+                    "assinatura do tomador|podpis ubezpieczonego|podpis ubezpieczajacego"),
 }
 
 _CONCEPTS.update({
@@ -418,6 +437,7 @@ _CONCEPTS.update({
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
+         "nome do segurado|nome do tomador|nome segurado|nombre del asegurado|nom de l assure|"
          "your name|your full name|ihr name|votre nom|su nombre|il suo nome|uw naam|twoje imie i nazwisko"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
@@ -431,7 +451,8 @@ _CONCEPTS.update({
         "treatment date|behandlungsdatum|date des soins|fecha de atencion|data della prestazione|tag des schadens|"
         "schadenstag|datum des unfalls|unfalltag|datum ongeval|datum van het ongeval|fecha del accidente|"
         "date de l accident|data dell incidente|data wypadku|data incydentu|schadenereignis|datum schadenereignis|"
-        "datum des schadenereignisses|datum des schadenfalls|schadenfall datum"),
+        "datum des schadenereignisses|datum des schadenfalls|schadenfall datum|avvenuto il|data dell evento|"
+        "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -444,7 +465,8 @@ _CONCEPTS.update({
         "estimacion de los danos|schatting schade|geschatte schade|valoracion de danos|valoracion de los danos|"
         "estimated cost|cost estimate|estimated value|amount of damage|value of claim|repair cost|"
         "importe de la reclamacion|cuantia reclamada|importe del siniestro|valutazione del danno|importo reclamato|"
-        "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody"),
+        "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody|"
+        "geschatzter schaden|geschatzter schadenbetrag|valor reclamado|valor estimado|valor do prejuizo"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -452,7 +474,13 @@ _CONCEPTS.update({
         "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
         "polizeibericht|proces verbaal|atestado policial|verbale di polizia|"
         "was the incident reported to the police|has the incident been reported to the police|"
-        "was the loss reported to the police|were the police notified|incident reported to police")
+        "was the loss reported to the police|were the police notified|incident reported to police|"
+        # the question as a form asks it ("Wurde die Polizei verständigt?", "¿Se presentó denuncia?")
+        "polizeilich gemeldet|wurde die polizei verstandigt|polizei benachrichtigt|police a t elle ete prevenue|"
+        "plainte deposee|se presento denuncia|denuncia a la policia|e stata sporta denuncia|sporta denuncia|"
+        "denuncia all autorita|participacao a policia|participacao policial|foi feita queixa|queixa apresentada|"
+        "is er aangifte gedaan|aangifte bij de politie|czy powiadomiono policje|zgloszono na policje|"
+        "czy zgloszono na policje")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"

@@ -76,13 +76,17 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
-                      r"(t[ée]l[ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
+                      r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo)\.?\s*"
                         r"(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d")
+#: a time of day or a date with its year: a receipt's date line under the shop's address ("22 juin 2024 12:10",
+#: "30 de julho de 2023"), which reads as a house number and a street; streets named after a day ("Rua 25 de Abril")
+#: print no year
+_WHEN = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d{1,2}\.?\s+(?:de\s+)?[^\W\d_]{3,}\.?\s+(?:de\s+)?(?:19|20)\d{2}\b")
 # Street words and endings of the languages read (en, de, nl, fr, es, it, pl, pt); or a house number first.
 _HOUSE_FIRST = re.compile(r"\d+(?:/\d+)?[a-z]?,?\s+\w", re.I)  # "63/16 Johnson St": unit 63 of number 16
 #: a house number and a compass point ("2250 W Broadway", "88 N. Main"): a street, not a postcode and a city
@@ -103,7 +107,7 @@ _STREET = re.compile(
     r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
     r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
-    r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)\b"
+    r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)(?:\b|(?=\d))"
     r"|\ballé\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao".split())
@@ -220,10 +224,14 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
 
-    def column_label(s: Span) -> bool:
-        return any(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) >= 0.8 for c in COLUMN_CONCEPTS)
+    def column_label(s: Span, least: float = 0.8) -> bool:
+        return any(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) >= least for c in COLUMN_CONCEPTS)
 
-    header_lines = {key for key, line in doc.lines.items() if sum(column_label(s) for s in line) >= 2}
+    # two column labels, or a line of nothing else where one is sure ("Articolo  Totale": an item's column is
+    # headed by a weaker word)
+    header_lines = {key for key, line in doc.lines.items() if sum(column_label(s) for s in line) >= 2
+                    or (len(line) >= 2 and any(column_label(s) for s in line)
+                        and all(column_label(s, 0.7) for s in line))}
     # ... or above the table's header line, where the OCR garbled the first row's amounts
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])
@@ -644,7 +652,7 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over) or street_line(text))
                 or not any(c.isalnum() for c in text)  # a rule of dashes or equals signs under the address
                 or key[0] != anchor.page
-                or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text)
+                or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text) or _WHEN.search(text)
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
                 or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
             break
@@ -1034,7 +1042,9 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                     and min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
 
         above = doc.line_keys[max(0, pos - 1): pos]
-        if above and not over(above[0]) and pos >= 2 and _wrapped_beside(doc, label, above[0], doc.line_keys[pos - 2]):
+        if above and not over(above[0]) and pos >= 2 and (
+                _wrapped_beside(doc, label, above[0], doc.line_keys[pos - 2])
+                or _signed_higher(doc, label, above[0], doc.line_keys[pos - 2])):
             above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
         for key in above + doc.line_keys[pos + 1: pos + 2]:
             near += over(key)
@@ -1044,6 +1054,17 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                     and not text.endswith((".", "?", "!")) and not doc.labels_any(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
+
+
+def _signed_higher(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:
+    """Whether line ``top`` holds nothing but what stands over ``label``'s column, close over it, with only line
+    ``below`` between, a date beside the column: a name signed in a larger hand stands a little higher than the
+    place and date beside it."""
+    height = label.bbox[3] - label.bbox[1]
+    return (top[0] == below[0] == label.page and all(s.bbox[2] <= label.bbox[0] for s in doc.lines[below])
+            and any(s.has(SpanKind.DATE) for s in doc.lines[below])
+            and all(s.bbox[0] >= label.bbox[0] - 0.02 for s in doc.lines[top])
+            and label.bbox[1] - max(s.bbox[3] for s in doc.lines[top]) < 3 * height)
 
 
 def _wrapped_beside(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:
