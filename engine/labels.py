@@ -382,7 +382,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero"),
-    "city": _p("city|town|city town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
+    "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort"),
