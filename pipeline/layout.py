@@ -272,9 +272,9 @@ def dotless_i(text: str) -> str:
 
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
-    :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O in words (:func:`letter_zero`) and in state codes
-    (:func:`state_zero`) made letters, O's read for zeros in amounts (:func:`amount_zero`) made zeros, legal forms
-    misread in names (:func:`legal_form_words`) as printed."""
+    :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O
+    in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
+    amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed."""
     parts = [replace(part, text=amount_zero(letter_zero(dotless_i(part.text))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return legal_form_words(state_zero(parts))
@@ -439,8 +439,9 @@ def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
             lines[-1].append(unit)
         else:
             lines.append([unit])
-    # a unit half over the line above and wholly beside the next one belongs to the next: a table row's amount
-    # beside a side column's line that its OCR box sits a little lower or higher than
+    # a unit that overlaps the first unit of the line before or after more than its own line's, and stands over
+    # no word of it, goes there: a table row's amount whose box sits a little higher than the row's other boxes,
+    # beside a side column's line it joined first
     for k, line in enumerate(lines):
         for unit in list(line[1:]):
             own = _share(unit, line[0])
