@@ -224,14 +224,17 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
 
-    def column_label(s: Span, least: float = 0.8) -> bool:
-        return any(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) >= least for c in COLUMN_CONCEPTS)
+    def column_score(s: Span) -> float:
+        return max(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) for c in COLUMN_CONCEPTS)
 
-    # two column labels, or a line of nothing else where one is sure ("Articolo  Totale": an item's column is
-    # headed by a weaker word)
-    header_lines = {key for key, line in doc.lines.items() if sum(column_label(s) for s in line) >= 2
-                    or (len(line) >= 2 and any(column_label(s) for s in line)
-                        and all(column_label(s, 0.7) for s in line))}
+    def header_line(line: list[Span]) -> bool:
+        """Two column labels, or a line of nothing else where one is sure ("Articolo  Totale": an item's column
+        is headed by a weaker word)."""
+        scores = [column_score(s) for s in line]
+        sure = sum(x >= 0.8 for x in scores)
+        return sure >= 2 or (len(line) >= 2 and sure >= 1 and min(scores) >= 0.7)
+
+    header_lines = {key for key, line in doc.lines.items() if header_line(line)}
     # ... or above the table's header line, where the OCR garbled the first row's amounts
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])

@@ -345,11 +345,14 @@ class RapidOcrRecognizer(Recognizer):
         return units
 
 
-def _as_line_words(text: str, pieces: list[RawWord]) -> list[RawWord]:
+def _as_line_words(text: str | None, pieces: list[RawWord]) -> list[RawWord]:
     """The words of a line as its text spaces them: RapidOCR's word boxes cut some words between two letters
     where the text has no space ("Simões" → "Sim" "ões", "Dumont" → "Dum" "ont", after a wide M or W or an
     accented letter); such pieces are joined. A cut beside a digit or a sign stays (figures are put together
-    later, by their own rules), and pieces that do not spell the text are left as they are."""
+    later, by their own rules), and pieces that do not spell the text (or a line without one) are left as they
+    are."""
+    if text is None:
+        return pieces
     tokens = text.split()
     out: list[RawWord] = []
     t = pos = 0  # the token being spelt, and how much of it the pieces so far spell
@@ -476,7 +479,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
     page_image, skew, kept = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
-    kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) if u.text else u for u in kept]
+    kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)
@@ -501,8 +504,7 @@ def read_image_text(image: Image.Image, dpi: float, settings: OCRSettings) -> li
     recognizer = get_recognizer(settings, pictures=True)
     kept: list[LineUnit] = []
     for unit in recognizer.recognize(image, dpi):
-        pieces = _as_line_words(unit.text, unit.words) if unit.text else unit.words
-        words = [w for w in pieces if w.confidence >= _MIN_IMAGE_WORD_CONFIDENCE
+        words = [w for w in _as_line_words(unit.text, unit.words) if w.confidence >= _MIN_IMAGE_WORD_CONFIDENCE
                  and not is_garbage(w.text, w.confidence)]
         while len(words) >= 2 and _set_apart(words[0], words[1]):
             words = words[1:]
