@@ -5,9 +5,11 @@ A box is a dark square outline about the height of the page's words: each of its
 its length and its four corners dark (a letter ``O`` or ``D`` has light corners). Its inside tells whether it is
 ticked: mostly light is empty, a cross, tick or fill is ticked; anything in between is left unread. A box drawn
 in a hairline comes out of a scan grey and broken under Otsu's threshold, so the page is also read with a threshold
-halfway between Otsu's and the paper, a box found only there added. Each box found becomes one word, ``☒`` or
-``☐``, where the box is, so that the engines read it as they read a box in a text layer. A short OCR word on the
-box (its guess at the glyph) gives way to it; a box inside a longer word is left to that word.
+halfway between Otsu's and the paper, a box found only there added, and once more without the rules (a box
+touching a frame's edge is one shape with it). Each box found becomes one word, ``☒`` or ``☐``, where the box is,
+so that the engines read it as they read a box in a text layer. A short OCR word on the box (its guess at the
+glyph) gives way to it; a box inside a longer word is left to that word, unless the word starts with OCR's reading
+of the box before its option's letters (``XJa``), which is cut off.
 
 Born-digital forms may draw their boxes as vector squares and their ticks as lines, with nothing of either in
 the text layer: :func:`add_drawn_check_boxes` reads those from the page's drawings in the same way.
@@ -46,7 +48,8 @@ def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]
         return units
     out: list[LineUnit] = []
     for u in units:
-        kept = [w for w in u.words if not any(_covers(b, w) and len(w.text.strip()) <= 2 for b in boxes)]
+        kept = [_peeled(w, boxes) for w in u.words if not any(_covers(b, w) and len(w.text.strip()) <= 2
+                                                              for b in boxes)]
         if kept:
             out.append(LineUnit(kept, u.horizontal))
     words = [w for u in out for w in u.words]
@@ -65,6 +68,12 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
     # a thin outline scanned grey breaks up under Otsu's threshold: look again with one halfway to the paper
     paper = float(np.median(gray))
     inks = [ink, (gray < (otsu + paper) / 2).astype(np.uint8)] if paper > otsu + 20 else [ink]
+    # a box that touches a rule (a frame's edge right over a row of options) is one shape with it: look again
+    # without the rules, level runs of ink three word heights long
+    level = max(8, round(3 * word_height))
+    rules = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
+    if rules.any():
+        inks.append(ink & ~rules & 1)
     lo, hi = max(6.0, _MIN_HEIGHT * word_height), _MAX_HEIGHT * word_height
     found: list[RawWord] = []
     for ink in inks:
@@ -77,6 +86,21 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
             if state is not None and not any(_overlap(box, b) for b in found):
                 found.append(box)
     return found if len(found) <= _MAX_BOXES else []
+
+
+#: what OCR reads a box as, at the start of its option's word ("XJa", "OAuto")
+_BOX_READINGS = frozenset("XxOoD0[|☐☒□■")
+
+
+def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
+    """``word`` without its first character where that is OCR's reading of a box found at the word's left end, its
+    option's letters after it ("XJa" over a ticked box before "Ja"): the box word stands for it."""
+    if len(word.text) < 3 or word.text[0] not in _BOX_READINGS or not word.text[1:].isalpha():
+        return word
+    for b in boxes:
+        if _inside(b, word) and b.x0 - word.x0 <= 0.5 * (b.x1 - b.x0) and b.x1 < word.x1:
+            return RawWord(word.text[1:], b.x1, word.y0, word.x1, word.y1, word.confidence)
+    return word
 
 
 def _overlap(a: RawWord, b: RawWord) -> bool:

@@ -9,7 +9,10 @@ after the page's horizontal lines.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
+import statistics
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -270,12 +273,23 @@ def dotless_i(text: str) -> str:
     return text.replace("ı", "i")
 
 
+#: a dash OCR read between two letters of one word: a hyphen ("Meyer-sur–Pichon")
+_DASH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u2013\u2014](?=[^\W\d_])")
+
+
+def dash_hyphen(text: str) -> str:
+    """``text`` with a dash between two letters read as the hyphen it is: OCR takes a hyphen set wide (or the
+    minus glyph some fonts print for it) for an en dash, and a compound name or place is written with a hyphen."""
+    return _DASH_IN_WORD.sub("-", text)
+
+
 def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
     :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O
     in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
-    amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed."""
-    parts = [replace(part, text=amount_zero(letter_zero(dotless_i(part.text))))
+    amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
+    a dash between two letters a hyphen (:func:`dash_hyphen`)."""
+    parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return legal_form_words(state_zero(parts))
 
@@ -351,6 +365,81 @@ def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
 _LEADER = re.compile(r"[.…·][.,…·]{2,}")
 #: a word that is nothing but leader dots
 _DOTS = re.compile(r"[.,…·∙]+")
+
+
+#: a character a comb field or a letter-spaced heading sets in a cell of its own: a letter, a figure, or a mark
+#: inside a value (a date's slash, a street's comma, an amount's point)
+_CELL_CHARS = re.compile(r"[^\W_]|[/\-.,'−]")
+#: the fewest such characters in a row read as one spaced-out value
+_SPACED_RUN = 4
+
+
+def _spaced_runs(line: Sequence[RawWord]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of four or more one-character words side by side, three of them letters or
+    figures."""
+    runs: list[tuple[int, int]] = []
+    k = 0
+    while k < len(line):
+        end = k
+        while end < len(line) and len(line[end].text) == 1 and _CELL_CHARS.fullmatch(line[end].text):
+            end += 1
+        if end - k >= _SPACED_RUN and sum(w.text.isalnum() for w in line[k:end]) >= 3:
+            runs.append((k, end))
+        k = max(end, k + 1)
+    return runs
+
+
+def _spread(values: Sequence[float]) -> float:
+    """How uneven the smaller half of ``values`` is (its range over its median): small for a regular pitch."""
+    low = sorted(values)[: max(2, (len(values) + 1) // 2)]
+    mid = statistics.median(low)
+    return (low[-1] - low[0]) / mid if mid > 0 else math.inf
+
+
+def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
+    """``line`` with values set one character a cell read as words: a comb field's boxes (``A l f r e d   d u``)
+    and a letter-spaced heading (``I N V O I C E``), which a text layer and OCR give as one-character words.
+    Four or more such words at a regular pitch are joined; a wider step (an empty cell, a space between
+    tracked words) starts a new word. The pitch is the characters' centres where those are even (cells of one
+    width), else the gaps between them (tracking added to each glyph's own width). A pitch over two and a half
+    character heights is no spacing (single figures in a table's columns stay apart), and a step over two and a
+    half pitches ends the run."""
+    runs = _spaced_runs(line)
+    if not runs:
+        return list(line)
+    out: list[RawWord] = list(line[: runs[0][0]])
+    for n, (start, end) in enumerate(runs):
+        chars = line[start:end]
+        height = statistics.median(w.y1 - w.y0 for w in chars)
+        centres = [(b.x0 + b.x1 - a.x0 - a.x1) / 2 for a, b in itertools.pairwise(chars)]
+        gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(chars)]
+        by_centre = _spread(centres) <= _spread(gaps)
+        pitch = sorted(centres)[len(centres) // 4]
+        gap = sorted(gaps)[len(gaps) // 4]
+        groups: list[list[RawWord]] = [[chars[0]]]
+        for k, word in enumerate(chars[1:]):
+            if pitch > 2.5 * height or centres[k] > 2.6 * pitch or centres[k] <= 0:
+                groups += [[], [], [word]]  # the run ends: what follows stands apart
+                continue
+            wide = centres[k] > 1.6 * pitch if by_centre else gaps[k] > gap + 0.35 * height
+            if wide:
+                groups += [[], []]  # an empty cell or a space: a new word
+            groups[-1].append(word)
+        joined = any(len(g) >= _SPACED_RUN - 1 for g in groups)
+        for k, group in enumerate(groups):
+            if not group:
+                continue
+            if not joined:
+                out.extend(group)
+                continue
+            # the word's box reaches over the empty cell after it, up to a space before the next word: an empty
+            # cell reads as the space it stands for, not as the gap between two columns
+            after = groups[k + 2][0].x0 if k + 2 < len(groups) and groups[k + 2] else None
+            x1 = max(group[-1].x1, after - 0.3 * height) if after is not None else group[-1].x1
+            out.append(RawWord("".join(w.text for w in group), group[0].x0, min(w.y0 for w in group), x1,
+                               max(w.y1 for w in group), min(w.confidence for w in group)))
+        out.extend(line[end: runs[n + 1][0] if n + 1 < len(runs) else len(line)])
+    return out
 
 
 def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:

@@ -32,6 +32,7 @@ from pipeline.images import encode_png, open_raster, resize_to_dpi
 from pipeline.layout import (
     LineUnit,
     drop_leaders,
+    join_spaced_letters,
     order_lines,
     repair_ocr_words,
     split_glued_labels,
@@ -223,7 +224,8 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = [split_glued_labels(split_number_sign(drop_leaders(line))) for line in order_lines(page.units)]
+        lines = [split_glued_labels(split_number_sign(drop_leaders(join_spaced_letters(line))))
+                 for line in order_lines(page.units)]
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

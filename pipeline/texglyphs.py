@@ -76,6 +76,20 @@ def compose_accents(text: str) -> str:
     return _UNDER_BESIDE.sub(under, _OVER_LETTER.sub(over, text))
 
 
+#: a minus sign inside a word: PostScript's ISO Latin-1 encoding names its hyphen ``minus``
+_INNER_MINUS = re.compile(r"(?<=\w)\u2212|\u2212(?=[^\W\d_])")
+
+
+def mend_minus_hyphen(text: str) -> str:
+    """``text`` with a minus sign that joins two words read as a hyphen (``INV−2023−0042``,
+    ``Hennessy−O'Farrelly``): a PostScript program that reencodes its fonts with ``ISOLatin1Encoding`` sets
+    the hyphen key as the ``minus`` glyph, which the text layer gives as U+2212; so does a dash standing alone
+    between words (``Hosting − March``). A leading minus before a figure (``−12.50``) stays a sign."""
+    if "\u2212" not in text:
+        return text
+    return "-" if text == "\u2212" else _INNER_MINUS.sub("-", text)
+
+
 def join_accented_words(words: list[tuple]) -> list[tuple]:
     """PyMuPDF's ``words`` tuples (``x0, y0, x1, y1, text, block, line, word``) with a word that starts with a
     spacing accent joined to the word before it on its line when the two touch: a font's kerning around an accent

@@ -112,3 +112,27 @@ def test_boxes_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
     result = create_engine("baseline", {}).extract_batch(
         [EngineRequest(id="claim", words=words, target=get_schema("claim_form"))])[0]
     assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
+
+
+def test_a_box_touching_a_rule_is_found_and_its_reading_cut_off_its_option() -> None:
+    """A row of options right under a frame's edge: the boxes touch the rule, and OCR reads the ticked one with its
+    option as one word ``XJa``."""
+    from pipeline.checkboxes import add_check_boxes
+    from pipeline.layout import LineUnit, RawWord
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=120)
+    page.draw_line((20, 52), (380, 52), color=(0, 0, 0), width=1.0)  # the frame's lower edge
+    _box(page, 200, 61, True)
+    page.insert_text((212, 61), "Ja", fontsize=11)
+    _box(page, 260, 61, False)
+    page.insert_text((272, 61), "Nein", fontsize=11)
+    image = _scan(page)
+    height = 11 / 72 * 150
+    boxes = sorted(find_check_boxes(image, word_height=height), key=lambda b: b.x0)
+    assert [b.text for b in boxes] == [CHECKED, UNCHECKED]
+    scale = 150 / 72
+    read = RawWord("XJa", 199 * scale, 50 * scale, 226 * scale, 63 * scale, 0.8)
+    nein = RawWord("Nein", 271 * scale, 50 * scale, 300 * scale, 63 * scale, 0.9)
+    words = [w for u in add_check_boxes(image, [LineUnit([read, nein])]) for w in u.words]
+    assert sorted(w.text for w in words) == sorted(["Ja", "Nein", CHECKED, UNCHECKED])
