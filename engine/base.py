@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "SIGNATURE_MARK",
     "Engine",
     "EngineOptions",
     "EngineRequest",
@@ -23,6 +24,11 @@ __all__ = [
     "Provenance",
     "Word",
 ]
+
+
+#: the word the OCR stage writes where it finds handwriting that is no text (a signature signed in ink or drawn in
+#: pen strokes): a signature caption with it beside or over it is signed
+SIGNATURE_MARK = "\u270d"
 
 
 class Word(BaseModel):

@@ -429,7 +429,8 @@ _CONCEPTS.update({
     "claimant": _p(
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
-        "souscripteur|asegurado|tomador|assicurato|contraente|ubezpieczony|ubezpieczajacy|segurado|antragsteller|"
+        "souscripteur|asegurado|tomador|tomador do seguro|tomador del seguro|assicurato|contraente|ubezpieczony|"
+        "ubezpieczajacy|segurado|antragsteller|"
         "anspruchsteller")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"

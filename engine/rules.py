@@ -12,6 +12,7 @@ import typing
 from collections import Counter
 from typing import Any
 
+from engine.base import SIGNATURE_MARK
 from engine.labels import (
     COLUMN_CONCEPTS,
     Phrase,
@@ -836,7 +837,7 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
             return Found(code, 0.5, [span])
-    return _named_currency(doc) or _account_currency(doc)
+    return _named_currency(doc) or _account_currency(doc) or _address_currency(doc)
 
 
 _CROWNS = ("SEK", "DKK", "NOK", "ISK")
@@ -952,6 +953,29 @@ def _account_currency(doc: SpanDoc) -> Found | None:
     return Found(code, 0.45, [span])
 
 
+#: a British postcode ("NR1 9DR", "SW1A 1AA") at the end of an address line
+_UK_POSTCODE = re.compile(r"\b(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?) \d[ABD-HJLNP-UW-Z]{2}$")
+
+
+def _address_currency(doc: SpanDoc) -> Found | None:
+    """For a document that prints no currency, no bank account and no VAT number of a country: the currency of
+    the one country its addresses are in (a US state with its ZIP code, a Canadian province with its postal
+    code, an Australian state with its postcode, a British postcode), with a low confidence. Addresses of two
+    countries, or of none of these, give nothing."""
+    tests = [*((code, pattern.search) for code, pattern in _DOLLAR_COUNTRIES), ("USD", _us_address),
+             ("GBP", lambda line: _UK_POSTCODE.search(line.rstrip(" .,")))]
+    found: dict[str, tuple[int, int]] = {}  # each country named, with the first line naming it
+    for key in doc.line_keys:
+        line = " ".join(s.text for s in doc.lines[key])
+        for code, test in tests:
+            if code not in found and test(line):
+                found[code] = key
+    if len(found) != 1:
+        return None
+    code, key = next(iter(found.items()))
+    return Found(code, 0.4, [doc.lines[key][-1]])
+
+
 def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found | None:
     """A ticked yes/no box, a single box, or a printed yes/no beside the label."""
     labels = doc.labels(phrases, concept, floor=0.4)
@@ -1026,9 +1050,9 @@ def _signature_statement(doc: SpanDoc) -> Found | None:
 
 
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
-    """Signed when the document says so in words ("Signed electronically by …", "Not signed"), or when a name
-    or mark sits beside, above or below a signature label; not signed when the signature labels have nothing
-    near them."""
+    """Signed when the document says so in words ("Signed electronically by …", "Not signed"), or when a name,
+    a mark or handwriting (:data:`~engine.base.SIGNATURE_MARK`) sits beside, above or below a signature label, a
+    few lines at most from it; not signed when the signature labels have nothing near them."""
     if stated := _signature_statement(doc):
         return stated
     if not labels:
@@ -1040,9 +1064,13 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         pos = doc.line_pos[(label.page, label.line)]
         near = list(doc.right_of(label))
 
-        def over(key: tuple[int, int]) -> list[Span]:
+        height = label.bbox[3] - label.bbox[1]
+
+        def over(key: tuple[int, int], label: Span = label, height: float = height) -> list[Span]:
+            # over or under the label, within a few lines of it
             return [s for s in doc.lines[key] if key[0] == label.page
-                    and min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
+                    and min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)
+                    and max(s.bbox[1] - label.bbox[3], label.bbox[1] - s.bbox[3]) < 4 * height]
 
         above = doc.line_keys[max(0, pos - 1): pos]
         if above and not over(above[0]) and pos >= 2 and (
@@ -1052,9 +1080,12 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         for key in above + doc.line_keys[pos + 1: pos + 2]:
             near += over(key)
         for s in near:
+            if SIGNATURE_MARK in s.text:
+                return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes
             text = s.text.strip(" _.")
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
-                    and not text.endswith((".", "?", "!")) and not doc.labels_any(s)):
+                    and not text.endswith((".", "?", "!")) and not doc.labels_any(s)
+                    and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
 

@@ -59,6 +59,9 @@ class OCRSettings(_Group):
     deskew: bool = True
     #: find check boxes in a scan's pixels (OCR drops them or reads them as letters): ☒ / ☐ words where they are
     check_boxes: bool = True
+    #: find handwriting no word covers in a scan's pixels (a signature signed in ink): a ✍ word where it is (one
+    #: drawn in pen strokes on a born-digital page is always read from its drawings)
+    signatures: bool = True
     #: pictures on a page with a text layer that are read for text of their own (a letterhead, a logo or a footer
     #: set as a picture: often the only place the issuer's name is printed), the largest first; 0 reads none.
     #: They are read by the page OCR engine (``engine``); words under 0.75 confidence are dropped.

@@ -30,6 +30,7 @@ from pipeline.errors import (
 )
 from pipeline.formfields import apply_form_fields
 from pipeline.images import check_pixels, flatten
+from pipeline.inkmarks import add_drawn_signatures
 from pipeline.layout import LineUnit, RawWord
 from pipeline.texglyphs import (
     compose_accents,
@@ -38,6 +39,7 @@ from pipeline.texglyphs import (
     join_soft_hyphens,
     mend_drawn_euro,
     mend_font_euro,
+    mend_minus_hyphen,
 )
 
 __all__ = [
@@ -220,6 +222,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             if dingbats and any(r.contains(pymupdf.Point((wx0 + wx1) / 2, (y0 + y1) / 2)) for r in dingbats):
                 word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
             word = compose_accents(word)  # an OT1 font's accents are glyphs of their own: "Honor´e"
+            word = mend_minus_hyphen(word)  # PostScript's Latin-1 hyphen is a minus: "INV−2023"
             word = mend_font_euro(word, wx0, wx1, y0, y1, euros)  # eurosym's sign reads "e": "e12.50"
             rect = pymupdf.Rect(wx0, y0, wx1, y1) * matrix
             unit = units.setdefault(key, LineUnit([], horizontal.get(key, True)))
@@ -243,6 +246,10 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         lines = add_drawn_check_boxes(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
         logger.warning("page %d: its drawn check boxes cannot be read (%s)", index + 1, exc)
+    try:  # a signature drawn in pen strokes
+        lines = add_drawn_signatures(drawings, lines, matrix, page.rect.width)
+    except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
+        logger.warning("page %d: its drawn signatures cannot be read (%s)", index + 1, exc)
     try:  # textcomp's euro, drawn as a C crossed by two rules
         lines = mend_drawn_euro(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is

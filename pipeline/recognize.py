@@ -25,6 +25,7 @@ from pipeline.checkboxes import add_check_boxes  # noqa: E402
 from pipeline.config import OCRSettings  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
+from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
 from pipeline.models import TextSource  # noqa: E402
 
@@ -483,6 +484,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)
+    if settings.signatures:
+        kept = add_ink_signatures(page_image, kept)
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
         confidence=float(np.mean(confidences)) if confidences else None,

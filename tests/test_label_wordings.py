@@ -230,7 +230,7 @@ CLAIM_OTHERS = {
     },
     "es": {
         "title": "Parte de siniestro",
-        "name": ["Nombre del asegurado", "Asegurado", "Tomador", "Nombre y apellidos", "Nombre"],
+        "name": ["Nombre del asegurado", "Asegurado", "Tomador", "Tomador del seguro", "Nombre y apellidos", "Nombre"],
         "dob": ["Fecha de nacimiento", "F. nacimiento"],
         "policy": ["Nº de póliza", "Número de póliza", "Póliza nº"],
         "street": ["Dirección", "Domicilio", "Calle"],
@@ -302,7 +302,7 @@ CLAIM_OTHERS = {
     },
     "pt": {
         "title": "Participação de sinistro",
-        "name": ["Nome do segurado", "Segurado", "Tomador", "Nome completo"],
+        "name": ["Nome do segurado", "Segurado", "Tomador", "Tomador do seguro", "Nome completo"],
         "dob": ["Data de nascimento"],
         "policy": ["N.º da apólice", "Apólice n.º", "Número da apólice"],
         "street": ["Morada", "Endereço"],

@@ -1,0 +1,167 @@
+"""Handwriting on a page: a signature signed in ink on a scan, or drawn in pen strokes on a born-digital page.
+
+Neither is text: OCR reads a scribble as nothing or as a stray symbol, and a text layer holds no word for a curve.
+Yet a claim form is signed or not by it. Each mark found becomes one word, :data:`SIGNATURE_MARK`, where the mark
+is, so that the engines read it beside a signature's caption as they read a signed name.
+
+On a scan, a mark is ink that no word covers, once the rules and frames are taken out: a cluster of strokes a few
+word heights wide and one to five tall, thin lines over a sparse box (neither a speck of noise, nor a filled
+block, nor a logo's solid shape). On a born-digital page it is a cluster of stroked paths, none filled, that
+draw three curves or more (or a zigzag of six slanted lines or more, most of their lines), about as large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from statistics import median
+from typing import Any
+
+import numpy as np
+import pymupdf
+from PIL import Image
+
+from engine.base import SIGNATURE_MARK
+from pipeline.layout import LineUnit, RawWord
+
+__all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "find_ink_signatures"]
+
+#: a mark's size against the page's median word height: at least this wide, and this tall at least / at most
+_MIN_WIDTH, _MIN_HEIGHT, _MAX_HEIGHT = 2.0, 0.5, 5.0
+#: at most this share of the page's width (a rule across the page, a banner)
+_MAX_PAGE_SHARE = 0.6
+#: share of a mark's box that is ink: strokes are sparse, a logo or a filled block is not
+_MIN_FILL, _MAX_FILL = 0.02, 0.3
+#: at most this many marks on a page (more is a pattern or a picture, not handwriting)
+_MAX_MARKS = 6
+
+
+def _word_height(units: list[LineUnit]) -> float | None:
+    heights = [w.y1 - w.y0 for u in units for w in u.words if len(w.text) >= 2]
+    return median(heights) if heights else None
+
+
+def add_ink_signatures(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
+    """``units`` (OCR words in the pixels of ``image``) with a :data:`SIGNATURE_MARK` word for each mark found."""
+    height = _word_height(units)
+    if height is None:
+        return units
+    marks = find_ink_signatures(image, [w for u in units for w in u.words], height)
+    return units + [LineUnit([m]) for m in marks]
+
+
+def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: float) -> list[RawWord]:
+    """Clusters of handwritten strokes in ``image`` that no word in ``words`` covers (pixel coordinates)."""
+    import cv2
+
+    gray = np.asarray(image.convert("L"))
+    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    ink = ink.astype(np.uint8)
+    rows, cols = ink.shape
+    pad = max(1, round(0.15 * word_height))
+    for w in words:  # what OCR read is text, not a mark; a stray symbol it read on a scribble stays
+        if sum(c.isalnum() for c in w.text) >= 2:
+            ink[max(0, int(w.y0) - pad):int(w.y1) + pad, max(0, int(w.x0) - pad):int(w.x1) + pad] = 0
+    # rules and frames: level runs three word heights long, plumb ones taller than any letter, and their edges
+    level, plumb = max(8, round(3 * word_height)), max(6, round(1.5 * word_height))
+    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
+    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, plumb)))
+    lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    strokes = ink & ~lines & 1
+    strokes = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))  # specks of noise
+    reach = max(3, round(0.5 * word_height))
+    joined = cv2.dilate(strokes, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, max(2, reach // 2))))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    edge = 0.02 * max(rows, cols)
+    found: list[RawWord] = []
+    for x, y, w, h, _area in stats[1:count]:
+        if not (_MIN_WIDTH * word_height <= w <= _MAX_PAGE_SHARE * cols
+                and _MIN_HEIGHT * word_height <= h <= _MAX_HEIGHT * word_height):
+            continue
+        if x < edge or y < edge or x + w > cols - edge or y + h > rows - edge:
+            continue  # a scanner's border or the shadow of the page's edge
+        fill = float(strokes[y:y + h, x:x + w].mean())
+        if _MIN_FILL <= fill <= _MAX_FILL and _stroked(strokes[y:y + h, x:x + w]):
+            found.append(RawWord(SIGNATURE_MARK, float(x), float(y), float(x + w), float(y + h), 0.8))
+    return found if len(found) <= _MAX_MARKS else []
+
+
+def _stroked(cell: np.ndarray) -> bool:
+    """Whether the ink of ``cell`` runs across it in strokes: it rises and falls over most of the columns (a
+    scribble), rather than standing in a few upright bars (figures or letters OCR missed) or one thick blob, and
+    it crosses the middle of the box, not only its edges (what is left of a frame's corners)."""
+    columns = cell.any(axis=0)
+    if columns.mean() < 0.6:
+        return False
+    tops = np.argmax(cell, axis=0)[columns]
+    h, w = cell.shape
+    middle = cell[h // 4: h - h // 4, w // 10: w - w // 10]
+    return (len(tops) >= 4 and float(np.std(tops)) >= 0.08 * h
+            and middle.size > 0 and float(middle.mean()) >= 0.5 * float(cell.mean()))
+
+
+def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
+                         matrix: pymupdf.Matrix, page_width: float) -> list[LineUnit]:
+    """A born-digital page with a signature drawn as pen strokes, in one path or one path a stroke: a
+    :data:`SIGNATURE_MARK` word for each cluster of stroked curves (or slanted zigzags) about the size of a signed
+    name. ``drawings`` gives the page's drawings
+    (``Page.get_drawings``), read only when the page has words."""
+    height = _word_height(units)
+    if height is None:
+        return units
+    paths = drawings()
+    if not paths or len(paths) > 20_000:
+        return units
+    strokes: list[tuple[pymupdf.Rect, int, int, int]] = []  # where, curves, lines, slanted lines
+    for d in paths:
+        if d.get("type") != "s" or d.get("closePath"):
+            continue  # a filled shape or a closed one (a circle, a frame) is no pen stroke
+        curves, lines, slanted = _pen_items(d["items"])
+        if curves or slanted:
+            strokes.append((pymupdf.Rect(d["rect"]) * matrix, curves, lines, slanted))
+    marks = [r for r, curves, lines, slanted in _clusters(strokes, height)
+             if curves >= 3 or (slanted >= 6 and slanted >= 0.6 * lines)]
+    words = [w for u in units for w in u.words]
+    out = list(units)
+    found = 0
+    for r in marks:
+        if not (_MIN_WIDTH * height <= r.width <= _MAX_PAGE_SHARE * page_width
+                and _MIN_HEIGHT * height <= r.height <= _MAX_HEIGHT * height):
+            continue
+        inside = sum(1 for w in words if r.contains(pymupdf.Point((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2)))
+        if inside > 2:
+            continue  # curves drawn around text: a frame, an ornament
+        out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
+        found += 1
+    return out if found <= _MAX_MARKS else units
+
+
+def _pen_items(items: list[tuple]) -> tuple[int, int, int]:
+    """How many curves, lines and slanted lines a path draws; none for a frame with rounded corners (level and
+    plumb sides joined by curves)."""
+    curves = sum(1 for it in items if it[0] == "c")
+    segments = [it for it in items if it[0] == "l"]
+    slanted = sum(1 for it in segments if abs(it[1].x - it[2].x) > 0.2 and abs(it[1].y - it[2].y) > 0.2)
+    if len(segments) - slanted >= 2 or any(it[0] in ("re", "qu") for it in items):
+        return 0, 0, 0
+    return curves, len(segments), slanted
+
+
+def _clusters(strokes: list[tuple[pymupdf.Rect, int, int, int]], reach: float
+              ) -> list[tuple[pymupdf.Rect, int, int, int]]:
+    """``strokes`` merged where they touch or stand within ``reach`` of each other (a signature drawn one stroke a
+    path), their counts of curves, lines and slanted lines added up."""
+    out: list[tuple[pymupdf.Rect, int, int, int]] = []
+    for r, curves, lines, slanted in strokes:
+        merged = pymupdf.Rect(r)
+        changed = True
+        while changed:
+            changed = False
+            for other in list(out):
+                o = other[0]
+                if pymupdf.Rect(o.x0 - reach, o.y0 - reach, o.x1 + reach, o.y1 + reach).intersects(merged):
+                    merged |= o
+                    curves, lines, slanted = curves + other[1], lines + other[2], slanted + other[3]
+                    out.remove(other)
+                    changed = True
+        out.append((merged, curves, lines, slanted))
+    return out
