@@ -458,6 +458,7 @@ class _Extractor:
             columns.append(Column(name, phrases, _kind(_unwrap(info.annotation)[0]) in ("amount", "int"), concept))
         stop_phr = {c: concept_phrases(c) for c in ("total", "tax", "subtotal")}
         sub_phr = concept_phrases("subtotal")
+        carried = concept_phrases("carried")
 
         def has_amount(line: list[Span]) -> bool:
             return any(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
@@ -473,6 +474,8 @@ class _Extractor:
             if _priced(line):
                 return False  # an item's quantity, price and amount ("Sovrastruttura totale | 1 | 425,48 | 425,48")
             first = [s for s in line[:3] if s.index in self.doc.tokens]
+            if any(label_score(self.doc.tokens[s.index], carried) >= 0.6 for s in first[:1]):
+                return False  # a page's running sum ("Suma y sigue", Spanish for "carried forward"): the table goes on
             amounts = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
             if amounts >= 2 and line[0].has(SpanKind.TEXT) and line[0].index in self.doc.tokens and not any(
                     label_score(self.doc.tokens[line[0].index], p, c) >= 0.6 for c, p in stop_phr.items()):
@@ -482,7 +485,6 @@ class _Extractor:
                 return True
             return not has_amount(line) and totals_labels(line, 0.6) >= 2
 
-        carried = concept_phrases("carried")
         after_subtotal = False
 
         def is_skip(line: list[Span]) -> bool:
@@ -504,6 +506,7 @@ class _Extractor:
             return after_subtotal and adjustment_of(self.doc, line) is not None
 
         rows = self._price_is_amount(find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip), columns)
+        rows = self._without_running_sums(rows, columns)
         self.table_lines |= {row.line for row in rows}
         out = []
         for r, row in enumerate(rows):
@@ -532,6 +535,29 @@ class _Extractor:
             return rows
         return [dataclasses.replace(r, cells={**{k: v for k, v in r.cells.items() if k != pn}, an: r.cells[pn]})
                 for r in rows]
+
+    @staticmethod
+    def _without_running_sums(rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
+        """The rows without a page's running sum, whatever it is called ("Subtotal c/f", "Balance b/f",
+        "Transport"): a row with an amount and neither quantity nor unit price whose amount is what the two or more
+        items before it come to."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        if not an:
+            return rows
+        kept: list[TableRow] = []
+        total, counted = Decimal(0), 0
+        for row in rows:
+            cell = row.cells.get(an)
+            amount = cell[0].amount if cell else None
+            if amount is not None and counted >= 2 and Decimal(str(amount)) == total \
+                    and not (qn and row.cells.get(qn)) and not (pn and row.cells.get(pn)):
+                continue
+            kept.append(row)
+            if amount is not None:
+                total += Decimal(str(amount))
+                counted += 1
+        return kept
 
     def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
         """A quantity printed close to the next column's number reads as one amount with a thousands group: "1

@@ -124,6 +124,9 @@ def _make(y: int | None, m: int | None, d: int | None) -> date | None:
 _ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})"
                   r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")  # optional time of day
 _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
+#: a day, a month and a year in boxes of their own, read as words apart: "09 12 1968", "1968 12 09"
+_BOXED = re.compile(r"(\d{2}) (\d{2}) ((?:19|20)\d{2})")
+_BOXED_ISO = re.compile(r"((?:19|20)\d{2}) (\d{2}) (\d{2})")
 _ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er|re|eme|e|o|º|°|\.)(?=\W|$)", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W\d_]+\.?|\d+")
 _SEPARATORS = re.compile(r"[\s,.\-/']*")
@@ -189,6 +192,10 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
         return _make(int(m.group(1)), int(m.group(3)), int(m.group(4)))
     if m := _NUMERIC.fullmatch(t):
         return _numeric(int(m.group(1)), int(m.group(3)), _year(m.group(4)), m.group(2), order)
+    if m := _BOXED.fullmatch(t):
+        return _numeric(int(m.group(1)), int(m.group(2)), int(m.group(3)), " ", order)
+    if m := _BOXED_ISO.fullmatch(t):
+        return _make(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if not any(c.isalpha() for c in t):
         return None
     t = _ORDINAL.sub(r"\1", t)

@@ -112,6 +112,8 @@ def _fuzzy(tok: str) -> str:
         return tok
     if len(tok) >= 3 and tok[0] in "l1" and "i" + tok[1:] in _VOCAB:
         return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice"
+    if len(tok) >= 3 and tok[0] == "9" and "q" + tok[1:] in _VOCAB:
+        return "q" + tok[1:]  # a Q read as 9 on a scan: "9ty", "9te"
     if len(tok) >= 6 and tok[0] in "ld" and tok[1:] in _VOCAB:
         return tok[1:]  # an elided article whose apostrophe OCR lost: "Nom de lassuré", "Date dachat"
     if len(tok) < 6:
@@ -187,7 +189,7 @@ _SYNONYMS = _synonyms({
              "reclame geclaimd gefordert",
     "type": "tipo art typ soort rodzaj",
     "birth": "nacimiento geburt naissance geboorte nascita urodzenia",
-    "street": "strasse calle rue straat ulica",
+    "street": "strasse calle rue straat ulica rua",
     "address": "direccion adresse adres indirizzo anschrift endereco",
     "city": "stadt ort wohnort ville ciudad localidad citta plaats miasto town woonplaats localita miejscowosc commune "
             "gemeinde comune gemeente municipio poblacion",
@@ -247,12 +249,17 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by|"
         "forfallodatum|forfallodag|forfaldsdato|forfaldsdag|forfallsdato|forfall|betalingsfrist|betales senest|"
         "sista betalningsdag|betala senast|betalas senast|senest|erapaiva|erapvm|maksettava viimeistaan|"
-        "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do"),
+        "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do")
+    # the day the invoice is to be paid, said as its payment's date ("Fecha de pago", "Zahlungsdatum")
+    + _p("fecha de pago|fecha pago|payment date|date of payment|zahlungsdatum|date de paiement|data di pagamento|"
+         "data pagamento|data de pagamento|betaaldatum|data platnosci", 0.8),
     "carried": _p(
         "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
         "zwischensumme seite|over te brengen|overgebracht|van vorige pagina|naar volgende pagina|vortrag|"
-        "report a nouveau|z przeniesienia|do przeniesienia|suma z przeniesienia|riporto a pagina|suma anterior"),
+        "report a nouveau|z przeniesienia|do przeniesienia|suma z przeniesienia|riporto a pagina|suma anterior|"
+        "suma y sigue|a la vuelta|a riportare|da riportare|totale da riportare|a transportar|transportado|"
+        "total a transportar|c f|b f|balance c f|balance b f|subtotal c f|c fwd|b fwd|carried fwd|brought fwd"),
     # adjustments printed between the subtotal and the total, which the invoice schema has no field for
     "discount": _p(
         "discount|less discount|discount amount|total discount|trade discount|volume discount|early payment discount|"
@@ -377,15 +384,19 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
-        "castka|cena celkem|montante|montante total"),
+        "castka|cena celkem|montante|montante total")
+    # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
+    + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
+    + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
-                  "ulica numer|numero et rue|morada|endereco|rua e numero"),
+                  "ulica numer|numero et rue|morada|endereco|rua e numero|street no|strasse hausnr|strasse nr|"
+                  "morada rua no|rua no|via no civico|via no|calle no|straat huisnr"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
-                      "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort"),
+                      "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
@@ -434,7 +445,7 @@ _CONCEPTS.update({
         "anspruchsteller")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
-         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam", 0.9)
+         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
@@ -467,7 +478,8 @@ _CONCEPTS.update({
         "estimated cost|cost estimate|estimated value|amount of damage|value of claim|repair cost|"
         "importe de la reclamacion|cuantia reclamada|importe del siniestro|valutazione del danno|importo reclamato|"
         "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody|"
-        "geschatzter schaden|geschatzter schadenbetrag|valor reclamado|valor estimado|valor do prejuizo"),
+        "geschatzter schaden|geschatzter schadenbetrag|valor reclamado|valor estimado|valor do prejuizo|"
+        "amount do dano|amount dos danos|montante do dano|montante reclamado|montante estimado"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"

@@ -54,10 +54,16 @@ _CAPTIONS = frozenset("term payment condition note remark comment "  # as label_
                       "sammanfattning oversigt oversikt yhteenveto souhrn".split())
 
 
+#: title words that German, Dutch and the Nordic languages compound ("Verkoopfactuur", "Schlussrechnung")
+_COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto")
+
+
 def _title(toks: set[str]) -> bool:
-    """Whether a short line's words make it a document title ("TAX INVOICE", "Credit note", "CUSTOMER COPY")."""
+    """Whether a short line's words make it a document title ("TAX INVOICE", "Credit note", "CUSTOMER COPY",
+    "Verkoopfactuur")."""
     copy = toks & _COPY_WORDS
-    return bool(toks & (_TITLE_WORDS - _COPY_WORDS)) or (bool(copy) and toks - copy <= _COPY_OWNERS)
+    return bool(toks & (_TITLE_WORDS - _COPY_WORDS)) or (bool(copy) and toks - copy <= _COPY_OWNERS) \
+        or any(t.endswith(_COMPOUND_TITLES) and len(t) >= 10 for t in toks)
 
 
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
@@ -82,7 +88,9 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
-                        r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo)\.?\s*"
+                        r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
+                        r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo)"
+                        r"\.?\s*"
                         r"(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d")
 #: a time of day or a date with its year: a receipt's date line under the shop's address ("22 juin 2024 12:10",
 #: "30 de julho de 2023"), which reads as a house number and a street; streets named after a day ("Rua 25 de Abril")
@@ -205,6 +213,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             and s.index not in doc.captions
 
     labelled = doc.near(phrases, "party", text)
+    if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens")
+        labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5]
     if labelled and labelled[0].confidence >= 0.5:
         f = labelled[0]
         return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
@@ -329,7 +339,8 @@ def sender_line(doc: SpanDoc) -> Found | None:
 # that qualify them ("Tax Invoice", "Sales Invoice")
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
                            "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering".split())
-_TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il".split())
+_TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
+                               "simplificada simplifiee simplificata simplificado".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
 _TITLE_FROM = frozenset("from von de da di van fra fran od z".split())
 
@@ -416,7 +427,34 @@ def _footer_issuer(doc: SpanDoc, customer: set[int], initials: str | None = None
     footer = _footer_name(doc, customer)
     if footer is not None and (initials is None or _initials_of(initials, footer.value)):
         return footer
+    block = _footer_block_name(doc, customer)
+    if block is not None and (initials is None or _initials_of(initials, block.value)):
+        return block
     return footer_address_name(doc, customer, initials=initials, top=_FOOTER_TOP)
+
+
+def _footer_block_name(doc: SpanDoc, customer: set[int]) -> Found | None:
+    """A name heading a column of the footer with its address under it ("Hall and Sons" over "Studio 29 Holly
+    Courts", "East Alextown", "DH67 8WT"; contact and bank columns beside): the topmost, at a low confidence."""
+    for s in sorted((s for s in doc.spans if s.page == 0 and s.bbox[1] >= _FOOTER_TOP and s.index not in customer
+                     and s.has(SpanKind.TEXT)), key=lambda s: (s.bbox[1], s.bbox[0])):
+        if name_like(doc, s) and _column_address(doc, s):
+            return Found(s.text.strip(" ,"), 0.35, [s])
+    return None
+
+
+def _column_address(doc: SpanDoc, head: Span) -> bool:
+    """Whether the lines right under ``head``, starting where it starts, make an address: up to four of them, one
+    a street or a postal code with its town."""
+    pos = doc.line_pos[(head.page, head.line)]
+    found = False
+    for key in doc.line_keys[pos + 1: pos + 5]:
+        under = [s for s in doc.lines[key] if abs(s.bbox[0] - head.bbox[0]) <= 0.01]
+        if key[0] != head.page or not under:
+            break
+        text = under[0].text.strip(" ,")
+        found = found or street_line(text) or bool(split_postal_city(text) and split_postal_city(text)[1])
+    return found
 
 
 def _initials_of(letters: str, name: str) -> bool:
@@ -1057,6 +1095,9 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         return stated
     if not labels:
         return None
+    # a numbered section's heading ("3 Signature", "4. Firma") heads the section, the caption under the line is
+    # the one a signature stands by: the heading only where the section has no caption of its own
+    labels = [(label, ls) for label, ls in labels if not _SECTION_NUMBER.match(label.text)] or labels
     for label, ls in labels:
         boxes = doc.boxes_near(label)
         if len(boxes) == 1:
@@ -1088,6 +1129,9 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
+
+
+_SECTION_NUMBER = re.compile(r"(?:[1-9]\d?|[IVX]{1,4})(?:\.\d+)*\.?\s+\D")
 
 
 def _signed_higher(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:

@@ -298,7 +298,7 @@ class SpanDoc:
 
     def right_of(self, label: Span) -> list[Span]:
         """The spans right of ``label`` on its line, up to the next label. Where nothing stands there, the spans
-        right of it on the line before or after whose middle lies within the label's height: a scan's lines
+        right of it on the line before or after whose middle lies within a label height of its middle: a scan's lines
         beside a column of smaller lines can put a label and its value on two lines of the reading order."""
         out = []
         for s in self.lines[(label.page, label.line)]:
@@ -309,18 +309,23 @@ class SpanDoc:
         if out or any(s.bbox[0] >= label.bbox[2] for s in self.lines[(label.page, label.line)]):
             return out
         pos = self.line_pos[(label.page, label.line)]
+        # a form's value cell may set its value a little lower or higher than the caption cell's text (a small
+        # caption over the value, boxes for a date's parts): a middle up to the label's height from its own counts
+        middle, reach = (label.bbox[1] + label.bbox[3]) / 2, label.bbox[3] - label.bbox[1]
+        options: list[tuple[float, list[Span]]] = []
         for key in self.line_keys[max(0, pos - 1): pos + 2]:
             if key[0] != label.page or key == (label.page, label.line):
                 continue
             beside = [s for s in self.lines[key] if 0 <= s.bbox[0] - label.bbox[2] <= self.max_right_distance
-                      and label.bbox[1] <= (s.bbox[1] + s.bbox[3]) / 2 <= label.bbox[3]]
+                      and abs((s.bbox[1] + s.bbox[3]) / 2 - middle) <= reach]
+            found: list[Span] = []
             for s in beside:
                 if self.is_caption(s):
                     break
-                out.append(s)
-            if out:
-                return out
-        return out
+                found.append(s)
+            if found:
+                options.append((min(abs((s.bbox[1] + s.bbox[3]) / 2 - middle) for s in found), found))
+        return min(options, key=lambda o: o[0])[1] if options else out
 
     def below(self, label: Span) -> list[tuple[int, list[Span]]]:
         """(distance in lines, spans overlapping the label horizontally) for the next lines of its page."""

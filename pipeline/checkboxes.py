@@ -11,8 +11,9 @@ so that the engines read it as they read a box in a text layer. A short OCR word
 glyph) gives way to it; a box inside a longer word is left to that word, unless the word starts with OCR's reading
 of the box before its option's letters (``XJa``), which is cut off.
 
-Born-digital forms may draw their boxes as vector squares and their ticks as lines, with nothing of either in
-the text layer: :func:`add_drawn_check_boxes` reads those from the page's drawings in the same way.
+Born-digital forms may draw their boxes as vector squares and their ticks as lines, or radio buttons as rings
+with a dot for the chosen one, with nothing of either in the text layer: :func:`add_drawn_check_boxes` reads those
+from the page's drawings in the same way.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
 _SIDE, _TICKED, _EMPTY = 0.8, 0.12, 0.05
 #: at most this many boxes on a page (a page of squares is a grid or a pattern, not a form)
 _MAX_BOXES = 60
+#: a radio button's least height against the median word height (a lower-case "o" is less)
+_MIN_RING = 0.65
 
 
 def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
@@ -76,16 +79,31 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
         inks.append(ink & ~rules & 1)
     lo, hi = max(6.0, _MIN_HEIGHT * word_height), _MAX_HEIGHT * word_height
     found: list[RawWord] = []
+    rings: list[RawWord] = []
     for ink in inks:
         count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
         for x, y, w, h, _area in stats[1:count]:
             if not (lo <= h <= hi and 0.8 <= w / h <= 1.25):
                 continue
             state = _box_state(ink[y:y + h, x:x + w])
+            ring = False
+            if state is None and h >= _MIN_RING * word_height and not _beside_ink(ink, x, y, w, h):
+                state = _ring_state(ink[y:y + h, x:x + w])
+                ring = state is not None
             box = RawWord(CHECKED if state else UNCHECKED, float(x), float(y), float(x + w), float(y + h), 0.9)
             if state is not None and not any(_overlap(box, b) for b in found):
                 found.append(box)
+                if ring:
+                    rings.append(box)
+    # radio buttons come in rows of options: a lone ring is a letter standing alone ("O", "o" between words)
+    found = [b for b in found if b not in rings or sum(_same_row(b, o) for o in found) >= 2]
     return found if len(found) <= _MAX_BOXES else []
+
+
+def _same_row(a: RawWord, b: RawWord) -> bool:
+    """Two marks of one row of options: level with each other and of about one size."""
+    ha, hb = a.y1 - a.y0, b.y1 - b.y0
+    return abs((a.y0 + a.y1) - (b.y0 + b.y1)) / 2 <= 0.5 * max(ha, hb) and 0.75 <= ha / hb <= 1.33
 
 
 #: what OCR reads a box as, at the start of its option's word ("XJa", "OAuto")
@@ -105,6 +123,40 @@ def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
 
 def _overlap(a: RawWord, b: RawWord) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _beside_ink(ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+    """Whether ink comes within a fifth of ``h`` left or right of the shape: a letter of a word (an ``O``), not a
+    radio button standing apart before its option."""
+    gap = max(1, round(0.2 * h))
+    rows = ink[y:y + h]
+    return bool(rows[:, max(0, x - gap):x].any() or rows[:, x + w:x + w + gap].any())
+
+
+def _ring_state(cell: np.ndarray) -> bool | None:
+    """A radio button: a round outline (ink all round a circle, none in the corners of its square), ticked when
+    a dot fills its middle, empty when the middle is clear; None for anything else."""
+    h, w = cell.shape
+    if not 0.85 <= w / h <= 1.18 or min(h, w) < 7:
+        return None
+    c = max(1, round(0.12 * min(h, w)))
+    if any(cell[r, k].any() for r, k in ((slice(0, c), slice(0, c)), (slice(0, c), slice(w - c, w)),
+                                         (slice(h - c, h), slice(0, c)), (slice(h - c, h), slice(w - c, w)))):
+        return None
+    ys, xs = np.mgrid[0:h, 0:w]
+    r = np.hypot((ys - (h - 1) / 2) / (h / 2), (xs - (w - 1) / 2) / (w / 2))  # 1 on the outline's outer edge
+    angle = np.arctan2(ys - (h - 1) / 2, xs - (w - 1) / 2)
+    band = (r >= 0.6) & (r <= 1.05)
+    sectors = [bool(cell[band & (angle >= a) & (angle < a + np.pi / 8)].any())
+               for a in np.linspace(-np.pi, np.pi, 16, endpoint=False)]
+    if sum(sectors) < 15:
+        return None  # not round all the way: a C, a G, a broken shape
+    middle = float(cell[r <= 0.3].mean())
+    if middle >= 0.5:
+        return True
+    if middle <= 0.05:
+        return False
+    return None
 
 
 def _box_state(cell: np.ndarray) -> bool | None:
@@ -150,7 +202,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         r = pymupdf.Rect(d["rect"]) * matrix
         kinds = [item[0] for item in d["items"]]
         square = lo <= r.height <= hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
-        if square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3)):
+        if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
+                or _radio(d, r, lo, hi):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
                 squares.append((r, _filled_dark(d) or _crossed(d, r)))
         elif "l" in kinds or "c" in kinds:
@@ -171,6 +224,15 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
+
+
+def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float) -> bool:
+    """A radio button: a stroked ring of two to eight curves about the height of the page's words. Its bounding
+    box is the curves' control points', up to a third taller or wider than the ring itself."""
+    kinds = [item[0] for item in drawing["items"]]
+    return (drawing.get("type") == "s" and set(kinds) == {"c"} and 2 <= len(kinds) <= 8
+            and max(lo, 0.6 * (lo + hi) / 2) <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
+            and 0.7 <= r.width / r.height <= 1.43)
 
 
 def _squares_of_sides(strokes: list[pymupdf.Rect], lo: float, hi: float) -> list[pymupdf.Rect]:

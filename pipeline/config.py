@@ -57,6 +57,8 @@ class OCRSettings(_Group):
     min_text_chars: int = 30
     tessdata: str | None = None
     deskew: bool = True
+    #: a photographed page: find the sheet against the surface it lies on and undo its perspective before OCR
+    flatten: bool = True
     #: find check boxes in a scan's pixels (OCR drops them or reads them as letters): ☒ / ☐ words where they are
     check_boxes: bool = True
     #: find handwriting no word covers in a scan's pixels (a signature signed in ink): a ✍ word where it is (one
@@ -140,7 +142,7 @@ class Settings(BaseSettings):
         blob = json.dumps(
             {"name": self.engine.name, "model": self.engine.model, "options": self.engine.options,
              "validation": self.validation.model_dump(), "ocr": self.ocr.model_dump(
-                 include={"engine", "languages", "min_text_chars", "deskew"})},
+                 include={"engine", "languages", "min_text_chars", "deskew", "flatten", "check_boxes", "signatures"})},
             sort_keys=True, default=str,
         )
         return hashlib.sha256(blob.encode()).hexdigest()[:16]

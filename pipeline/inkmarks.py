@@ -57,6 +57,11 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     ink = ink.astype(np.uint8)
     rows, cols = ink.shape
+    # filled shapes (a logo's disc with its initials in white, a dark band): ink a square of two thirds of a word's
+    # height fits in, as no pen stroke does; their rims, left once the rules are taken out, are no strokes either
+    side = max(3, round(0.66 * word_height))
+    solid = cv2.dilate(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)),
+                       np.ones((side, side), np.uint8))
     pad = max(1, round(0.15 * word_height))
     for w in words:  # what OCR read is text, not a mark; a stray symbol it read on a scribble stays
         if sum(c.isalnum() for c in w.text) >= 2:
@@ -66,7 +71,7 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
     lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, plumb)))
     lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
-    strokes = ink & ~lines & 1
+    strokes = ink & ~lines & ~solid & 1
     strokes = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))  # specks of noise
     reach = max(3, round(0.5 * word_height))
     joined = cv2.dilate(strokes, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, max(2, reach // 2))))

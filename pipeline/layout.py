@@ -78,6 +78,8 @@ _GLUED_LABEL = re.compile(r"([^\W\d_](?:[^\d:]*[^\W\d_])?\.?:)([^\s:/].*)")
 _NOT_LABELS = frozenset({"http", "https", "ftp", "mailto", "file", "urn"})
 #: a label word for "number" and the number, without the colon ("RechnungsnummerF835/2026", "InvoiceNo.4711")
 _GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.))([A-Z0-9#][\w\-/.]*)")
+#: a number sign and the number OCR ran into it ("n.ºRE2024921", "Nr.12345", "N°FA-12"): the number has a figure
+_GLUED_NUMBER_SIGN = re.compile(r"(?i)(n\.?\s?[º°o]\.?|nr\.|no\.)([A-Z0-9][\w\-/.]*)")
 #: a tax's name and its rate ("TVA10", "MwSt19%", "IVA21,00%")
 _GLUED_RATE = re.compile(r"(?i)(tva|vat|mwst\.?|ust\.?|iva|btw|moms|gst|hst|ptu|dph|alv)(\d{1,2}(?:[.,]\d{1,2})?\s?%?)")
 #: two amounts of a table row OCR read as one word ("1.453,1736.329,25", "107.73107.73"): each with two decimals
@@ -132,7 +134,7 @@ def split_bullets(word: RawWord) -> list[RawWord]:
 
 def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
-    value at a colon, a word for "number" and the number, two amounts with two decimals each written alike, a
+    value at a colon, a word for "number" and the number, a number sign and the number (``n.ºRE2024921``), two amounts with two decimals each written alike, a
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
     in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
     (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
@@ -146,6 +148,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_NUMBER.fullmatch(word.text)) is not None and not (
             any(c.isdigit() for c in m.group(2)) and (m.group(2)[0].isupper() or m.group(2)[0] in "#0123456789")):
         m = None  # "Rechnungsnummerabc1": no number after the word
+    if m is None and (m := _GLUED_NUMBER_SIGN.fullmatch(word.text)) is not None \
+            and not any(c.isdigit() for c in m.group(2)):
+        m = None  # "No.Name": no number after the sign
     if m is None and (m := _GLUED_AMOUNTS.fullmatch(word.text)) is not None and (
             m.group(1)[-3] != m.group(2)[-3] or _ONE_AMOUNT.fullmatch(word.text)):
         m = None  # "1,234.5612,00" (a decimal point, then a decimal comma) is no pair, "1.245.53" one amount

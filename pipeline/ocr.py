@@ -26,6 +26,7 @@ from engine.base import Word
 from engine.rules import legal_form
 from pipeline import pdf
 from pipeline.config import Settings
+from pipeline.dateboxes import join_date_boxes
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.grounding import normalise_text
 from pipeline.images import encode_png, open_raster, resize_to_dpi
@@ -224,8 +225,8 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = [split_glued_labels(split_number_sign(drop_leaders(join_spaced_letters(line))))
-                 for line in order_lines(page.units)]
+        lines = join_date_boxes([split_glued_labels(split_number_sign(drop_leaders(join_spaced_letters(line))))
+                                 for line in order_lines(page.units)])
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

@@ -28,6 +28,7 @@ from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
 from pipeline.models import TextSource  # noqa: E402
+from pipeline.perspective import flatten_page  # noqa: E402
 
 __all__ = [
     "OcrPage",
@@ -451,7 +452,8 @@ def _rapidocr_installed() -> bool:
 
 
 def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
-    """OCR one page image: turn it upright, deskew it (``settings.deskew``), recognise, drop garbage words.
+    """OCR one page image: flatten a photographed sheet (``settings.flatten``), turn it upright, deskew it
+    (``settings.deskew``), recognise, drop garbage words.
 
     Tesseract's orientation guess is checked, not trusted: where it says the page is turned, the page is read
     both as it is and turned, and the reading with more confidently recognised text wins (OSD is often unsure on
@@ -460,6 +462,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     kept."""
     started = time.perf_counter()
     recognizer = get_recognizer(settings)
+    if settings.flatten:
+        image, _ = flatten_page(image)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
     probe = _denoise_if_grainy(image.convert("L"))
     readings: dict[int, tuple[Image.Image, float, list[LineUnit]]] = {}

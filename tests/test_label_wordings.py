@@ -193,7 +193,7 @@ def test_a_claim_form_label_wording_reads_every_field(rows: list) -> None:
 CLAIM_OTHERS = {
     "de": {
         "title": "Schadenmeldung",
-        "name": ["Versicherungsnehmer", "Name des Versicherten", "Name, Vorname", "Antragsteller", "Name"],
+        "name": ["Versicherungsnehmer", "Name des Versicherten", "Name, Vorname", "Antragsteller", "Vor- und Nachname", "Name"],
         "dob": ["Geburtsdatum", "Geb.-Datum", "geboren am"],
         "policy": ["Versicherungsscheinnummer", "Vertragsnummer", "Policen-Nr.", "Versicherungsnummer", "Vers.-Nr."],
         "street": ["Straße, Hausnr.", "Straße", "Anschrift"],
@@ -266,7 +266,7 @@ CLAIM_OTHERS = {
     },
     "nl": {
         "title": "Schadeformulier",
-        "name": ["Naam verzekeringnemer", "Verzekerde", "Naam", "Naam en voorletters"],
+        "name": ["Naam verzekeringnemer", "Verzekerde", "Naam", "Naam en voorletters", "Voor- en achternaam"],
         "dob": ["Geboortedatum"],
         "policy": ["Polisnummer", "Polisnr.", "Contractnummer"],
         "street": ["Adres", "Straat en huisnummer", "Straat"],

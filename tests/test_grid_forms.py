@@ -1,0 +1,443 @@
+"""Forms laid out as grids and invoices laid out in other ways: a date written in three boxes under small
+captions (``DD  MM  YYYY``), a value cell set lower than its caption cell, radio buttons drawn as rings or
+scanned, sub-captions of an address block, a table's running sums between pages, an issuer named only in the
+footer, a title compounded into one word and a receipt's salesperson."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from engine.base import EngineRequest, EngineResult, Word
+from engine.dates import parse_date
+from engine.labels import label_tokens
+from engine.registry import create_engine
+from pipeline.checkboxes import find_check_boxes
+from pipeline.config import Settings
+from pipeline.dateboxes import join_date_boxes
+from pipeline.formfields import CHECKED, UNCHECKED
+from pipeline.ingest import identify
+from pipeline.layout import RawWord
+from pipeline.ocr import load_document
+from schemas import ClaimForm, Invoice, Receipt
+from tests.layout import layout
+
+
+def _run(words: list[Word], target: type) -> EngineResult:
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="doc", words=words, target=target)])
+    return result
+
+
+def _w(text: str, x: float, y: float, h: float = 11.0) -> RawWord:
+    return RawWord(text, x, y, x + 6 * len(text), y + h)
+
+
+def _texts(lines: list[list[RawWord]]) -> list[list[str]]:
+    return [[w.text for w in line] for line in lines]
+
+
+def test_a_date_in_boxes_under_its_captions_is_one_word_in_the_captions_order() -> None:
+    captions = [_w("DD", 230, 100, 5), _w("MM", 265, 100, 5), _w("YYYY", 300, 100, 5)]
+    label = [_w("Date", 50, 109), _w("of", 80, 109), _w("birth", 95, 109)]
+    boxes = [_w("09", 236, 114), _w("12", 270, 114), _w("1968", 310, 114)]
+    assert _texts(join_date_boxes([captions, label, boxes]))[2] == ["1968-12-09"]
+    us = [_w("MM", 230, 100, 5), _w("DD", 265, 100, 5), _w("YYYY", 300, 100, 5)]
+    assert _texts(join_date_boxes([us, boxes]))[1] == ["1968-09-12"]
+    # German two-figure year beside TT, French day beside AAAA; the label on the boxes' line stays
+    de = [_w("TT", 230, 100, 5), _w("MM", 265, 100, 5), _w("JJ", 300, 100, 5)]
+    row = [_w("geboren", 50, 110), _w("am", 100, 110), _w("05", 236, 110), _w("04", 270, 110), _w("73", 305, 110)]
+    assert _texts(join_date_boxes([de, row]))[1] == ["geboren", "am", "1973-04-05"]
+    fr = [_w("JJ", 230, 100, 5), _w("MM", 265, 100, 5), _w("AAAA", 300, 100, 5)]
+    assert _texts(join_date_boxes([fr, boxes]))[1] == ["1968-12-09"]
+    one = [_w("(JJ/MM/AAAA)", 230, 100, 5)]  # one caption word over the three boxes
+    assert _texts(join_date_boxes([one, [_w("31", 232, 110), _w("01", 250, 110), _w("2024", 268, 110)]]))[1] == [
+        "2024-01-31"]
+
+
+def test_boxes_that_make_no_date_stay_as_they_were() -> None:
+    captions = [_w("DD", 230, 100, 5), _w("MM", 265, 100, 5), _w("YYYY", 300, 100, 5)]
+    wrong = [_w("31", 236, 114), _w("02", 270, 114), _w("2024", 310, 114)]
+    assert _texts(join_date_boxes([captions, wrong]))[1] == ["31", "02", "2024"]
+    far = [_w("09", 236, 200), _w("12", 270, 200), _w("1968", 310, 200)]  # lines below, not under the captions
+    assert _texts(join_date_boxes([captions, far]))[1] == ["09/12/1968"]  # boxes still, read in the document's order
+
+
+def test_boxes_whose_captions_were_not_read_make_a_date_for_the_documents_order() -> None:
+    boxes = [_w("Birth", 50, 110), _w("05", 236, 110), _w("04", 270, 110), _w("1973", 305, 110)]
+    assert _texts(join_date_boxes([boxes])) == [["Birth", "05/04/1973"]]
+    spaced = [_w("05", 236, 110), _w("04", 251, 110), _w("1973", 266, 110)]  # one space apart: no boxes
+    assert _texts(join_date_boxes([spaced])) == [["05", "04", "1973"]]
+    table = [_w("12", 236, 110), _w("40", 270, 110), _w("2024", 305, 110)]  # no month
+    assert _texts(join_date_boxes([table])) == [["12", "40", "2024"]]
+
+
+def test_a_date_written_with_spaces_reads_as_a_date() -> None:
+    assert str(parse_date("09 12 1968")) == "1968-12-09"
+    assert str(parse_date("09 12 1968", order="MDY")) == "1968-09-12"
+    assert str(parse_date("1968 12 09")) == "1968-12-09"
+    assert parse_date("06 12 3456") is None and parse_date("32 01 2020") is None
+
+
+def test_a_value_cell_set_lower_than_its_caption_is_read_beside_it() -> None:
+    """A grid row: the caption cell's text in the row's middle, the value cell's date lower under its small
+    captions, so the two fall on lines of their own."""
+    def word(text: str, line: int, x: float, y: float, h: float = 0.011) -> Word:
+        return Word(text=text, page=0, line=line, bbox=(x, y, x + 0.008 * len(text), y + h))
+
+    words = [word("Claimant", 0, 0.05, 0.140), word("Lucia", 0, 0.35, 0.140), word("Romero", 0, 0.40, 0.140),
+             word("DD", 1, 0.35, 0.163, 0.004), word("MM", 1, 0.40, 0.163, 0.004), word("YYYY", 1, 0.45, 0.163, 0.004),
+             word("Date", 2, 0.05, 0.175), word("of", 2, 0.09, 0.175), word("birth", 2, 0.11, 0.175),
+             word("1980-02-14", 3, 0.35, 0.183, 0.013),
+             word("Policy", 4, 0.05, 0.207), word("number", 4, 0.11, 0.207), word("HV-9639721", 4, 0.35, 0.207)]
+    assert _run(words, ClaimForm).data["date_of_birth"] == "1980-02-14"
+
+
+def _ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
+    page.draw_circle((x, y), 4.2, color=(0, 0, 0), width=0.7)
+    if chosen:
+        page.draw_circle((x, y), 2.3, color=None, fill=(0, 0, 0))
+
+
+def _radio_form() -> pymupdf.Document:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 60), "Insurance claim form", fontsize=16)
+    y = 110
+    for label, value in (("Claimant", "Lucia Romero"), ("Policy number", "HV-9639721"),
+                         ("Street", "88 Lakeview Drive"), ("City", "Austin"), ("ZIP code", "78701"),
+                         ("Date of loss", "03/03/2021")):
+        page.insert_text((50, y), label, fontsize=10)
+        page.insert_text((220, y), value, fontsize=10)
+        y += 24
+    page.insert_text((50, y), "Claim type", fontsize=10)
+    x = 220
+    for option, chosen in (("Motor", False), ("Home", True), ("Health", False), ("Travel", False)):
+        _ring(page, x + 4, y - 3.5, chosen)
+        page.insert_text((x + 12, y), option, fontsize=10)
+        x += 24 + pymupdf.get_text_length(option, fontsize=10)
+    y += 24
+    page.insert_text((50, y), "Police report filed?", fontsize=10)
+    for option, chosen, x in (("Yes", False, 220), ("No", True, 270)):
+        _ring(page, x + 4, y - 3.5, chosen)
+        page.insert_text((x + 12, y), option, fontsize=10)
+    page.insert_text((50, y + 40), "Signature", fontsize=10)
+    page.insert_text((220, y + 40), "Lucia Romero", fontsize=10)
+    return doc
+
+
+def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
+    _radio_form().save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    texts = [w.text for w in words]
+    assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) == 4
+    data = _run(words, ClaimForm).data
+    assert data["claim_type"] == "home" and data["police_report_filed"] is False
+
+
+def _scan(page: pymupdf.Page, dpi: int = 200) -> Image.Image:
+    return Image.open(io.BytesIO(page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY).tobytes("png")))
+
+
+def test_scanned_radio_buttons_are_read_and_round_letters_are_not() -> None:
+    image = _scan(_radio_form()[0])
+    rings = sorted(find_check_boxes(image, word_height=10 / 72 * 200 * 1.2), key=lambda b: (round(b.y0 / 20), b.x0))
+    assert "".join(b.text for b in rings) == UNCHECKED + CHECKED + UNCHECKED + UNCHECKED + UNCHECKED + CHECKED
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=100)
+    page.insert_text((20, 50), "Sí o No  O  Olivia  OO", fontsize=12)  # round letters alone, in words, paired
+    assert find_check_boxes(_scan(page), word_height=12 / 72 * 200 * 1.2) == []
+
+
+@pytest.mark.parametrize(("caption", "concept"), [
+    ("Straße, Hausnr.", ("street", "hausnr")), ("Cód. postal", ("cod", "postal")), ("9ty", ("qty",))])
+def test_caption_wordings_read_as_their_tokens(caption: str, concept: tuple[str, ...]) -> None:
+    assert label_tokens(caption) == concept
+
+
+def test_an_address_block_reads_its_sub_captions_not_the_next_section() -> None:
+    """The row's caption at the left, each part of the address under a small caption of its own, and the next
+    section's numbered heading under the row."""
+    for street_caption, code_caption in (("Straße, Hausnr.", "Postleitzahl"), ("Morada (rua e n.º)", "Cód. postal")):
+        words = layout([
+            [(0.05, "Name"), (0.35, "Vera Schuster")],
+            [(0.35, street_caption)],
+            [(0.35, "Mielcarekplatz 456")],
+            [(0.05, "Anschrift")],
+            [(0.35, code_caption), (0.50, "Stadt")],
+            [(0.35, "11278"), (0.50, "Haldensleben")],
+            [(0.05, "2 Angaben zum Schaden")],
+            [(0.05, "Schadendatum"), (0.35, "24.08.2023")],
+        ])
+        address = _run(words, ClaimForm).data["address"]
+        assert address == {"street": "Mielcarekplatz 456", "city": "Haldensleben", "postal_code": "11278"}
+
+
+def _items(rows: list[list[tuple[float, str]]]) -> list[dict]:
+    return _run(layout(rows), Invoice).data["line_items"]
+
+
+@pytest.mark.parametrize("header", ["Net", "Imponibile", "Regeltotaal"])
+def test_an_amount_column_headed_by_a_net_word(header: str) -> None:
+    items = _items([
+        [(0.05, "Invoice"), (0.6, "No. 8747140")],
+        [(0.05, "Description"), (0.55, "Qty"), (0.7, "Price"), (0.88, header)],
+        [(0.05, "Software licence"), (0.56, "3"), (0.7, "1,151.43"), (0.86, "3,454.29")],
+        [(0.05, "Training session"), (0.56, "12.5"), (0.71, "4.64"), (0.87, "58.00")],
+        [(0.6, "Total"), (0.86, "3,512.29")],
+    ])
+    assert [i["amount"] for i in items] == ["3454.29", "58.00"]
+
+
+def test_a_pages_running_sum_is_no_item_whatever_it_is_called() -> None:
+    rows = [[(0.05, "Rechnung"), (0.6, "Nr. 4711")],
+            [(0.05, "Description"), (0.55, "Qty"), (0.7, "Price"), (0.88, "Amount")]]
+    for k in range(3):
+        rows.append([(0.05, f"Item {k + 1}"), (0.56, "2"), (0.7, "10.00"), (0.87, "20.00")])
+    rows += [[(0.1, "Zwischenstand"), (0.87, "60.00")], "<page>",
+             [(0.05, "Description"), (0.55, "Qty"), (0.7, "Price"), (0.88, "Amount")],
+             [(0.1, "Balance b/f"), (0.87, "60.00")],
+             [(0.05, "Item 4"), (0.56, "1"), (0.7, "60.00"), (0.87, "60.00")],  # an item as much as the rows above
+             [(0.05, "Freight"), (0.87, "5.00")],
+             [(0.6, "Total"), (0.87, "125.00")]]
+    items = _items(rows)
+    assert [i["description"] for i in items] == ["Item 1", "Item 2", "Item 3", "Item 4", "Freight"]
+
+
+def _with_footer(rows: list, footer: list) -> list[Word]:
+    """Words for ``rows`` at the page's top and ``footer`` at its foot."""
+    top = layout(rows)
+    foot = layout(footer, top=0.9)
+    return top + [w.model_copy(update={"line": w.line + top[-1].line + 1}) for w in foot]
+
+
+def test_an_issuer_named_only_in_the_footer_over_its_address() -> None:
+    words = _with_footer([
+        [(0.05, "Sales Invoice")],
+        [(0.05, "Invoice to"), (0.58, "Invoice #:"), (0.8, "INV-2023-6203")],
+        [(0.05, "Johnston, Brown and Barnett"), (0.58, "Issued:"), (0.8, "2023-10-19")],
+        [(0.05, "Studio 10 Louise Club")],
+        [(0.05, "BN2 7EN Abigailfort")],
+        [(0.05, "Item"), (0.58, "Units"), (0.75, "Rate"), (0.88, "Amount")],
+        [(0.05, "Website maintenance"), (0.6, "6"), (0.75, "3.90"), (0.88, "23.40")],
+        [(0.58, "Total"), (0.88, "23.40")],
+    ], [
+        [(0.05, "Hall and Sons"), (0.36, "Tel. (028) 9018 0866"), (0.64, "Bank")],
+        [(0.05, "Studio 29 Holly Courts"), (0.36, "max43@hughes.info"), (0.64, "Sort code 90-53-90")],
+        [(0.05, "East Alextown"), (0.36, "VAT Reg. No. GB561337863")],
+        [(0.05, "DH67 8WT")],
+    ])
+    assert _run(words, Invoice).data["vendor_name"] == "Hall and Sons"
+
+
+def test_a_title_compounded_into_one_word_is_no_issuer() -> None:
+    rows = [
+        [(0.05, "Verkoopfactuur")],
+        [(0.6, "Metro B.V.")],
+        [(0.6, "Karlijnweg 38")],
+        [(0.6, "7724 UI Vorstenbosch")],
+        [(0.05, "Factuurnummer:"), (0.3, "2024.04.890")],
+        [(0.05, "Omschrijving"), (0.58, "Aantal"), (0.75, "Prijs"), (0.88, "Bedrag")],
+        [(0.05, "Papier A4"), (0.6, "2"), (0.75, "5,00"), (0.88, "10,00")],
+        [(0.58, "Totaal"), (0.88, "10,00")],
+    ]
+    assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "Metro B.V."
+
+
+def test_a_receipts_salesperson_is_not_its_merchant() -> None:
+    words = layout([
+        [(0.06, "Eloísa"), (0.30, "Avilés"), (0.55, "Crespi"), (0.80, "S.L.")],
+        [(0.25, "Cañada Inés Quiroga 29")],
+        [(0.36, "05124 Burgos")],
+        [(0.05, "01.04.2024"), (0.77, "21:22")],
+        [(0.05, "4x Tostada"), (0.79, "31,08")],
+        [(0.05, "TOTAL"), (0.79, "31,08")],
+        *[[(0.05, "Gracias por su visita")] for _ in range(14)],
+        [(0.05, "Vendedor:"), (0.27, "Gema")],
+    ], heights={0: 0.02})
+    assert _run(words, Receipt).data["merchant_name"] != "Gema"
+
+
+def _photographed(page_image: Image.Image, moves: tuple[float, ...] = (0.04, 0.0, -0.04, 0.0, 0.0, 0.0, 0.0, 0.0)
+                  ) -> tuple[Image.Image, list[tuple[float, float]]]:
+    """``page_image`` lying on a darker desk, each corner moved by ``moves`` (x, y shares of the page's sides, top
+    left first, clockwise); and its corners."""
+    w, h = page_image.size
+    margin = round(0.06 * max(w, h))
+    canvas = Image.new("L", (w + 2 * margin, h + 2 * margin), 70)
+    base = [(0, 0), (w, 0), (w, h), (0, h)]
+    corners = [(margin + x + moves[2 * k] * w, margin + y + moves[2 * k + 1] * h) for k, (x, y) in enumerate(base)]
+    # PIL's perspective maps output pixels to input pixels: solve for the quad → page transform
+    import numpy as np
+
+    src = np.array(corners, dtype=float)
+    dst = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=float)
+    rows = []
+    for (x, y), (u, v) in zip(src, dst, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    coeffs = np.linalg.solve(np.array(rows), dst.reshape(8))
+    mask = Image.new("L", page_image.size, 255)
+    warped = page_image.convert("L").transform(canvas.size, Image.Transform.PERSPECTIVE, tuple(coeffs),
+                                               Image.Resampling.BICUBIC)
+    inside = mask.transform(canvas.size, Image.Transform.PERSPECTIVE, tuple(coeffs), Image.Resampling.NEAREST)
+    canvas.paste(warped, (0, 0), inside)
+    return canvas, corners
+
+
+def _invoice_page() -> pymupdf.Page:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 80), "Invoice INV-2041", fontsize=18)
+    y = 140
+    for k, (item, amount) in enumerate([("Cleaning service", "2,536.56"), ("Data migration", "2,940.40"),
+                                         ("Laptop stand", "170.79"), ("Project management", "1,839.00")]):
+        page.insert_text((50, y + 22 * k), item, fontsize=11)
+        page.insert_text((480, y + 22 * k), amount, fontsize=11)
+    return page
+
+
+def test_a_photographed_sheet_is_found_and_flattened() -> None:
+    from pipeline.perspective import find_sheet, flatten_page
+
+    scan = _scan(_invoice_page(), dpi=100)
+    photo, corners = _photographed(scan)
+    quad = find_sheet(photo)
+    assert quad is not None
+    assert max(abs(a - b) for p, q in zip(quad.tolist(), corners, strict=True) for a, b in zip(p, q, strict=True)) \
+        <= 0.02 * max(photo.size)
+    flat, done = flatten_page(photo)
+    assert done and abs(flat.width / flat.height - scan.width / scan.height) < 0.03
+    assert flatten_page(scan) == (scan, False)  # a page that fills its picture is left as it is
+    # a letterhead's dark band across the top of a scan turned a little on a grey bed: the paper's corners on its edges
+    banded = scan.rotate(1.0, expand=True, fillcolor=120)
+    banded.paste(40, (0, 0, banded.width, banded.height // 8))
+    assert find_sheet(banded) is None
+
+
+def test_a_photographed_invoices_rows_read_as_rows(tmp_path: Path) -> None:
+    # taken from one side: the rows slope one way on the left of the page and less on its right
+    photo, _ = _photographed(_scan(_invoice_page(), dpi=200), moves=(0.04, 0.04, 0.0, 0.0, -0.03, 0.0, 0.0, -0.05))
+    path = tmp_path / "photo.png"
+    photo.save(path)
+    settings = Settings()
+    words = load_document(identify(path, tmp_path, settings.limits), settings).words
+    lines: dict[int, list[str]] = {}
+    for w in words:
+        lines.setdefault(w.line, []).append(w.text)
+    assert ["Data", "migration", "2,940.40"] in lines.values()
+    assert ["Project", "management", "1,839.00"] in lines.values()
+
+
+def test_a_title_printed_after_the_issuers_name_with_its_qualifier_is_cut_off() -> None:
+    rows = [
+        [(0.05, "Inversiones UTDS S.Coop. Factura simplificada")],
+        [(0.05, "Calle Mayor 5, 28013 Madrid")],
+        [(0.05, "Nº factura:"), (0.3, "FS-2024-118")],
+        [(0.05, "Descripción"), (0.58, "Cantidad"), (0.75, "Precio"), (0.88, "Importe")],
+        [(0.05, "Papel A4"), (0.6, "2"), (0.75, "5,00"), (0.88, "10,00")],
+        [(0.58, "Total"), (0.88, "10,00")],
+    ]
+    assert _run(layout(rows, heights={0: 0.02}), Invoice).data["vendor_name"] == "Inversiones UTDS S.Coop."
+
+
+def test_a_logos_filled_disc_is_no_signature() -> None:
+    """A dark disc with the issuer's initials in white, two and a half word heights across: once OCR's word and
+    the plumb runs are taken out of it, its two sides are left, which must not read as a scribble."""
+    from PIL import ImageDraw, ImageFont
+
+    from pipeline.inkmarks import find_ink_signatures
+
+    page = Image.new("L", (1600, 1200), 235)
+    draw = ImageDraw.Draw(page)
+    draw.ellipse((300, 300, 450, 450), fill=60)
+    font = ImageFont.load_default(size=60)
+    left, top, right, bottom = draw.textbbox((0, 0), "GS", font=font)
+    x, y = 375 - (right - left) / 2 - left, 375 - (bottom - top) / 2 - top
+    draw.text((x, y), "GS", fill=235, font=font)
+    initials = RawWord("GS", x + left - 5, y + top - 8, x + right + 5, y + bottom + 8, 0.9)
+    assert find_ink_signatures(page, [initials], word_height=60) == []
+
+
+def test_a_numbered_sections_heading_is_not_the_signatures_caption() -> None:
+    words = layout([
+        [(0.05, "Claimant"), (0.35, "Lucia Romero")],
+        [(0.05, "Policy number"), (0.35, "HV-9639721")],
+        [(0.05, "Date of loss"), (0.35, "03/03/2021")],
+        [(0.35, "Burst pipe in the kitchen.")],
+        [(0.05, "Description of the loss")],
+        [(0.05, "3 Signature")],
+        [(0.05, "I declare that the information given is true.")],
+        [(0.05, "Place, date")],
+        [(0.05, "Austin, 05/03/2021")],
+        [(0.5, "Signature of the claimant")],
+    ])
+    assert _run(words, ClaimForm).data["signed"] is False
+
+
+def test_a_running_sum_called_a_total_does_not_end_the_table() -> None:
+    rows = [[(0.05, "Factura"), (0.6, "Nº FA24/1174")],
+            [(0.05, "Artículo"), (0.55, "Cant."), (0.7, "Precio"), (0.88, "Total")]]
+    rows += [[(0.05, f"Artículo {k + 1}"), (0.56, "2"), (0.7, "10,00"), (0.87, "20,00")] for k in range(3)]
+    rows += [[(0.1, "A la vuelta"), (0.87, "60,00 €")], "<page>",
+             [(0.05, "Artículo"), (0.55, "Cant."), (0.7, "Precio"), (0.88, "Total")],
+             [(0.1, "Suma y sigue"), (0.87, "60,00 €")],
+             [(0.05, "Artículo 4"), (0.56, "1"), (0.7, "5,00"), (0.87, "5,00")],
+             [(0.6, "Total"), (0.87, "65,00 €")]]
+    assert len(_items(rows)) == 4
+
+
+def test_a_till_and_transaction_line_ends_a_receipts_address() -> None:
+    words = layout([
+        [(0.2, "Morgan Bakery")],
+        [(0.2, "Flat 54 Lindsey Pines")],
+        [(0.2, "Katyborough E3 6AH")],
+        [(0.05, "Trans. 1205"), (0.77, "Till 11")],
+        [(0.05, "2023-11-04 07:57:05")],
+        [(0.05, "2x Crisps"), (0.85, "1.04")],
+        [(0.05, "TOTAL"), (0.85, "1.04")],
+    ])
+    assert _run(words, Receipt).data["merchant_address"] == "Flat 54 Lindsey Pines, Katyborough E3 6AH"
+
+
+def test_a_number_sign_ocr_ran_into_its_number_is_cut_off() -> None:
+    from pipeline.layout import split_glued_word
+
+    for glued, parts in (("n.ºRE2024921", ["n.º", "RE2024921"]), ("Nr.12345", ["Nr.", "12345"]),
+                         ("N°FA-12", ["N°", "FA-12"]), ("no.name", ["no.name"]), ("Nordic", ["Nordic"])):
+        assert [w.text for w in split_glued_word(RawWord(glued, 0, 0, 100, 10))] == parts
+
+
+def test_an_invoices_payment_date_is_its_due_date() -> None:
+    words = layout([
+        [(0.05, "Factura")],
+        [(0.05, "Despacho Avanzadas S.L."), (0.58, "Número de factura:"), (0.85, "2024-4728")],
+        [(0.05, "Paseo de Haydée 56"), (0.58, "Fecha de factura:"), (0.76, "4 de diciembre de 2024")],
+        [(0.05, "35239 Toledo"), (0.58, "Fecha de pago:"), (0.8, "3 de enero de 2025")],
+        [(0.05, "Artículo"), (0.56, "Cantidad"), (0.73, "Precio"), (0.88, "Importe")],
+        [(0.05, "Cableado de red"), (0.6, "1,5"), (0.75, "3,72"), (0.91, "5,58")],
+        [(0.56, "Total"), (0.9, "5,58")],
+    ])
+    data = _run(words, Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2024-12-04", "2025-01-03")
+
+
+def test_a_portuguese_forms_bare_street_caption_and_damages_value() -> None:
+    words = layout([
+        [(0.05, "Nome do segurado"), (0.35, "Ana Sousa")],
+        [(0.05, "Apólice n.º"), (0.35, "303/24680/2")],
+        [(0.35, "Rua")],
+        [(0.35, "Avenida de Pinho, 241")],
+        [(0.05, "Morada")],
+        [(0.35, "Cód. postal"), (0.50, "Localidade")],
+        [(0.35, "5117-936"), (0.50, "Mangualde")],
+        [(0.05, "2 Dados do sinistro")],
+        [(0.05, "Data da ocorrência"), (0.35, "19/03/2024")],
+        [(0.05, "Valor do dano"), (0.35, "10.467,34 EUR")],
+    ])
+    data = _run(words, ClaimForm).data
+    assert data["address"]["street"] == "Avenida de Pinho, 241" and data["claim_amount"] == "10467.34"
