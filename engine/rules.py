@@ -447,14 +447,14 @@ def _column_address(doc: SpanDoc, head: Span) -> bool:
     """Whether the lines right under ``head``, starting where it starts, make an address: up to four of them, one
     a street or a postal code with its town."""
     pos = doc.line_pos[(head.page, head.line)]
-    found = False
     for key in doc.line_keys[pos + 1: pos + 5]:
         under = [s for s in doc.lines[key] if abs(s.bbox[0] - head.bbox[0]) <= 0.01]
         if key[0] != head.page or not under:
-            break
+            return False
         text = under[0].text.strip(" ,")
-        found = found or street_line(text) or bool(split_postal_city(text) and split_postal_city(text)[1])
-    return found
+        if street_line(text) or ((split := split_postal_city(text)) is not None and split[1]):
+            return True
+    return False
 
 
 def _initials_of(letters: str, name: str) -> bool:

@@ -312,19 +312,23 @@ class SpanDoc:
         # a form's value cell may set its value a little lower or higher than the caption cell's text (a small
         # caption over the value, boxes for a date's parts): a middle up to the label's height from its own counts
         middle, reach = (label.bbox[1] + label.bbox[3]) / 2, label.bbox[3] - label.bbox[1]
+
+        def off(s: Span) -> float:
+            return abs((s.bbox[1] + s.bbox[3]) / 2 - middle)
+
         options: list[tuple[float, list[Span]]] = []
         for key in self.line_keys[max(0, pos - 1): pos + 2]:
             if key[0] != label.page or key == (label.page, label.line):
                 continue
             beside = [s for s in self.lines[key] if 0 <= s.bbox[0] - label.bbox[2] <= self.max_right_distance
-                      and abs((s.bbox[1] + s.bbox[3]) / 2 - middle) <= reach]
+                      and off(s) <= reach]
             found: list[Span] = []
             for s in beside:
                 if self.is_caption(s):
                     break
                 found.append(s)
             if found:
-                options.append((min(abs((s.bbox[1] + s.bbox[3]) / 2 - middle) for s in found), found))
+                options.append((min(off(s) for s in found), found))
         return min(options, key=lambda o: o[0])[1] if options else out
 
     def below(self, label: Span) -> list[tuple[int, list[Span]]]:

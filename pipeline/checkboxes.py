@@ -125,6 +125,12 @@ def _overlap(a: RawWord, b: RawWord) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
+def _corners(cell: np.ndarray, c: int) -> list[np.ndarray]:
+    """The four ``c`` × ``c`` corners of ``cell``."""
+    h, w = cell.shape
+    return [cell[:c, :c], cell[:c, w - c:], cell[h - c:, :c], cell[h - c:, w - c:]]
+
+
 def _beside_ink(ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
     """Whether ink comes within a fifth of ``h`` left or right of the shape: a letter of a word (an ``O``), not a
     radio button standing apart before its option."""
@@ -139,9 +145,7 @@ def _ring_state(cell: np.ndarray) -> bool | None:
     h, w = cell.shape
     if not 0.85 <= w / h <= 1.18 or min(h, w) < 7:
         return None
-    c = max(1, round(0.12 * min(h, w)))
-    if any(cell[r, k].any() for r, k in ((slice(0, c), slice(0, c)), (slice(0, c), slice(w - c, w)),
-                                         (slice(h - c, h), slice(0, c)), (slice(h - c, h), slice(w - c, w)))):
+    if any(corner.any() for corner in _corners(cell, max(1, round(0.12 * min(h, w))))):
         return None
     ys, xs = np.mgrid[0:h, 0:w]
     r = np.hypot((ys - (h - 1) / 2) / (h / 2), (xs - (w - 1) / 2) / (w / 2))  # 1 on the outline's outer edge
@@ -166,9 +170,7 @@ def _box_state(cell: np.ndarray) -> bool | None:
     sides = (cell[:t, :].max(axis=0), cell[-t:, :].max(axis=0), cell[:, :t].max(axis=1), cell[:, -t:].max(axis=1))
     if min(float(s.mean()) for s in sides) < _SIDE:
         return None
-    c = max(1, t)
-    if not all(cell[r, k].any() for r, k in ((slice(0, c), slice(0, c)), (slice(0, c), slice(w - c, w)),
-                                            (slice(h - c, h), slice(0, c)), (slice(h - c, h), slice(w - c, w)))):
+    if not all(corner.any() for corner in _corners(cell, max(1, t))):
         return None  # rounded: a letter, not a box
     m = max(t + 1, round(min(h, w) * 0.22))
     inside = cell[m:h - m, m:w - m]

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from engine.dates import parse_date
 from pipeline.layout import RawWord
 
 __all__ = ["join_date_boxes"]
@@ -66,23 +67,13 @@ def _number_under(row: Sequence[RawWord], x0: float, x1: float, used: set[int], 
     return None if best is None else best[1]
 
 
-def _valid(y: int, m: int, d: int) -> bool:
-    try:
-        date(y, m, d)
-    except ValueError:
-        return False
-    return True
-
-
 def _date_of(parts: dict[str, str]) -> date | None:
+    """The date the captions' parts make, strictly in their roles (a two-figure year in this century up to 49)."""
     day, month, year = parts["day"], parts["month"], parts["year"]
     if len(day) > 2 or len(month) > 2 or len(year) not in (2, 4):
         return None
     y = int(year) if len(year) == 4 else 2000 + int(year) if int(year) < 50 else 1900 + int(year)
-    try:
-        return date(y, int(month), int(day))
-    except ValueError:
-        return None
+    return parse_date(f"{y:04d}-{month}-{day}")
 
 
 def join_date_boxes(lines: Sequence[Sequence[RawWord]]) -> list[list[RawWord]]:
@@ -130,9 +121,9 @@ def _join_uncaptioned(line: list[RawWord]) -> list[RawWord]:
     while k < len(line):
         run = line[k:k + 3]
         if len(run) == 3 and _BOXES.fullmatch(" ".join(w.text for w in run)) and _boxed(run):
-            a, b, y = (int(w.text) for w in run)
-            if _valid(y, b, a) or _valid(y, a, b):
-                out.append(RawWord("/".join(w.text for w in run), run[0].x0, min(w.y0 for w in run), run[-1].x1,
+            text = "/".join(w.text for w in run)
+            if parse_date(text) is not None:  # a date read day or month first
+                out.append(RawWord(text, run[0].x0, min(w.y0 for w in run), run[-1].x1,
                                    max(w.y1 for w in run), min(w.confidence for w in run)))
                 k += 3
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
@@ -31,7 +32,8 @@ def _scan(page: pymupdf.Page, dpi: int = 150) -> Image.Image:
     return Image.open(io.BytesIO(pix.tobytes("png")))
 
 
-def printed_claim_form() -> pymupdf.Document:
+def printed_claim_form(mark: Callable[[pymupdf.Page, float, float, bool], None] = _box) -> pymupdf.Document:
+    """A claim form whose options are ticked with ``mark`` (a box by default) at each option's left."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     lines = [(60, "Harbourside Mutual", 16), (90, "Property & Casualty Claim", 12)]
@@ -48,13 +50,13 @@ def printed_claim_form() -> pymupdf.Document:
     page.insert_text((50, y), "Type of loss:", fontsize=11)
     x = 220
     for option, ticked in (("Auto", False), ("Homeowners", True), ("Medical", False), ("Travel", False)):
-        _box(page, x, y, ticked)
+        mark(page, x, y, ticked)
         page.insert_text((x + 12, y), option, fontsize=11)
         x += 22 + pymupdf.get_text_length(option, fontsize=11)
     y += 26
     page.insert_text((50, y), "Police report made?", fontsize=11)
     for option, ticked, x in (("Yes", False, 220), ("No", True, 270)):
-        _box(page, x, y, ticked)
+        mark(page, x, y, ticked)
         page.insert_text((x + 12, y), option, fontsize=11)
     y += 40
     page.insert_text((50, y), "I certify that the above statements are true.", fontsize=11)

@@ -25,6 +25,7 @@ from pipeline.layout import RawWord
 from pipeline.ocr import load_document
 from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
+from tests.test_checkboxes import printed_claim_form
 
 
 def _run(words: list[Word], target: type) -> EngineResult:
@@ -97,40 +98,14 @@ def test_a_value_cell_set_lower_than_its_caption_is_read_beside_it() -> None:
 
 
 def _ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
-    page.draw_circle((x, y), 4.2, color=(0, 0, 0), width=0.7)
+    """A radio button where :func:`tests.test_checkboxes.printed_claim_form` draws its box, a dot in the chosen."""
+    page.draw_circle((x + 4, y - 4), 4.2, color=(0, 0, 0), width=0.7)
     if chosen:
-        page.draw_circle((x, y), 2.3, color=None, fill=(0, 0, 0))
-
-
-def _radio_form() -> pymupdf.Document:
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 60), "Insurance claim form", fontsize=16)
-    y = 110
-    for label, value in (("Claimant", "Lucia Romero"), ("Policy number", "HV-9639721"),
-                         ("Street", "88 Lakeview Drive"), ("City", "Austin"), ("ZIP code", "78701"),
-                         ("Date of loss", "03/03/2021")):
-        page.insert_text((50, y), label, fontsize=10)
-        page.insert_text((220, y), value, fontsize=10)
-        y += 24
-    page.insert_text((50, y), "Claim type", fontsize=10)
-    x = 220
-    for option, chosen in (("Motor", False), ("Home", True), ("Health", False), ("Travel", False)):
-        _ring(page, x + 4, y - 3.5, chosen)
-        page.insert_text((x + 12, y), option, fontsize=10)
-        x += 24 + pymupdf.get_text_length(option, fontsize=10)
-    y += 24
-    page.insert_text((50, y), "Police report filed?", fontsize=10)
-    for option, chosen, x in (("Yes", False, 220), ("No", True, 270)):
-        _ring(page, x + 4, y - 3.5, chosen)
-        page.insert_text((x + 12, y), option, fontsize=10)
-    page.insert_text((50, y + 40), "Signature", fontsize=10)
-    page.insert_text((220, y + 40), "Lucia Romero", fontsize=10)
-    return doc
+        page.draw_circle((x + 4, y - 4), 2.3, color=None, fill=(0, 0, 0))
 
 
 def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
-    _radio_form().save(tmp_path / "claim.pdf")
+    printed_claim_form(mark=_ring).save(tmp_path / "claim.pdf")
     settings = Settings()
     words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
     texts = [w.text for w in words]
@@ -144,8 +119,8 @@ def _scan(page: pymupdf.Page, dpi: int = 200) -> Image.Image:
 
 
 def test_scanned_radio_buttons_are_read_and_round_letters_are_not() -> None:
-    image = _scan(_radio_form()[0])
-    rings = sorted(find_check_boxes(image, word_height=10 / 72 * 200 * 1.2), key=lambda b: (round(b.y0 / 20), b.x0))
+    image = _scan(printed_claim_form(mark=_ring)[0])
+    rings = sorted(find_check_boxes(image, word_height=11 / 72 * 200), key=lambda b: (round(b.y0 / 20), b.x0))
     assert "".join(b.text for b in rings) == UNCHECKED + CHECKED + UNCHECKED + UNCHECKED + UNCHECKED + CHECKED
     doc = pymupdf.open()
     page = doc.new_page(width=400, height=100)
