@@ -245,8 +245,11 @@ class _Extractor:
         if not (street and city and code) or sub.get(street) is None or sub.get(city) or sub.get(code):
             return
         read = self.fields.get(prefix + street)
+        if read is None:
+            return
         split = rules.split_address_line(str(sub[street]))
-        if read is None or split is None:
+        if split is None:
+            self._town_under(read, sub, prefix, (code, city))
             return
         words = list(read.word_indices or [])
         for name, text in zip((street, code, city), split, strict=True):
@@ -255,6 +258,25 @@ class _Extractor:
             sub[name] = _json(text)
             self.fields[prefix + name] = read.model_copy(update={"path": prefix + name, "value": sub[name],
                                                                  "word_indices": idx or words})
+
+    def _town_under(self, read: FieldResult, sub: dict[str, Any], prefix: str, names: tuple[str, str]) -> None:
+        """The postal code and town on the line under a street read beside an address's caption, in the street's
+        cell ("Address | Plaza Adelina Escobar 31" over "| 34506 Albacete"): a form's address field of two
+        lines, its town captioned by nothing."""
+        idx = set(read.word_indices or [])
+        spans = [s for s in self.doc.spans if idx & set(s.word_indices)]
+        under = self._wrapped_under(spans[0], spans[-1]) if spans else None
+        split = rules.split_postal_city(under.text) if under is not None else None
+        if under is None or split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) \
+                or re.fullmatch(r"[A-Z]{2}", split[1]):
+            return
+        for name, text in zip(names, split, strict=True):
+            parts = text.replace(",", " ").split()
+            words = [i for i in under.word_indices if self.doc.words[i].text.strip(",") in parts]
+            sub[name] = _json(text)
+            self.fields[prefix + name] = read.model_copy(update={
+                "path": prefix + name, "value": sub[name], "confidence": read.confidence * 0.9,
+                "word_indices": words or list(under.word_indices)})
 
     def _rest_of_cell(self, found: Found, street: bool = False) -> Found:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number
@@ -378,6 +400,8 @@ class _Extractor:
             score = sum(f.confidence for f in combo if f is not None) + self._agreement(pick, items)
             if score > best_score:
                 best, best_score = pick, score
+        if best and best.get("total") is not None and best.get("subtotal") is None:
+            best["total"] = self._total_after_charges(best["total"])
         result: dict[str, Found | None] = {}
         bonus = 0.1 if best and self._agreement(best) > 0.3 else 0.0  # the parts add up
         for name in order:
@@ -398,6 +422,27 @@ class _Extractor:
                 top = max(money, key=lambda s: s.amount)
                 result["total"] = Found(top.amount, 0.25, [top])
         return result
+
+    def _total_after_charges(self, total: Found) -> Found:
+        """The total, where the one read is followed by charges or discounts and then, within three lines, by an
+        amount that is what they all come to: a restaurant's bill prints its food's sum as a total ("Totale
+        parziale", "Total articles"), then the service or cover charge, then what is due ("NET A PAYER"). Else
+        ``total`` as read."""
+        first = self.doc.line_pos[(total.value.page, total.value.line)]
+        due, charged, since = total.value.amount, False, 0
+        for key in self.doc.line_keys[first + 1:]:
+            line = self.doc.lines[key]
+            if (charge := adjustment_of(self.doc, line)) is not None:
+                due, charged, since = due + charge.amount, True, 0
+                continue
+            since += 1
+            if since > 3 or (not charged and any(s.amount is not None for s in line)):
+                break  # (before the first charge, only the rest of a wrapped label: "Total" over "articles")
+            for s in line:
+                if s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.PERCENT) \
+                        and abs(s.amount - due) <= Decimal("0.011"):
+                    return Found(s, total.confidence, [s])
+        return total
 
     def _tax_base(self, span: Span) -> bool:
         """The amount a rate is charged on, printed in the tax line before the tax ("VAT 20% on £255.00  £51.00")."""

@@ -276,7 +276,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "verzend en administratiekosten|spese di spedizione|spedizione|spese di trasporto|envio|"
         "gastos de envio|portes|koszty wysylki|koszt wysylki|wysylka|dostawa|koszty dostawy|"
         "transport costs|transportkosten|transport|frakt|fraktavgift|fragt|forsendelse|levering|"
-        "leveringsomkostninger|toimitus|toimituskulut|rahti|postikulut|doprava|postovne|dopravne"),
+        "leveringsomkostninger|toimitus|toimituskulut|rahti|postikulut|doprava|postovne|dopravne|"
+        # a restaurant's service and cover charges, and a tip
+        "service|servicio|servizio|servico|coperto|bedienung|bediening|bedienungsgeld|cover charge|couvert|"
+        "gratuity|tip|tips|pourboire|propina|mancia|trinkgeld|fooi|gorjeta"),
     "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
                    "arrotondamento|redondeo|zaokraglenie|oresavrundning|avrundning|afrunding|"
                    "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
@@ -302,7 +305,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "total taxes|sales tax total|gst amount|tax due|pst|qst|rst|provincial sales tax|tps|tvq|cgst|sgst|utgst|"
         "cgst amount|sgst amount|igst amount|moms|mervardesskatt|momsbelopp|moms belopp|mva|"
         "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
-        "dan z pridane hodnoty"),
+        "dan z pridane hodnoty|"
+        # the tax a gross price holds ("IVA 23% incluído", "darin enthaltene MwSt. 19 %", "dont TVA 20 %")
+        "iva incluido|iva incluida|iva incluso|iva inclusa|di cui iva|dont tva|inkl mwst|enthaltene mwst|"
+        "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat"),
     "total": _p(
         "summe brutto|totale documento|totale complessivo|"
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
@@ -320,7 +326,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "yhteensa|maksettava|maksettava yhteensa|loppusumma|celkem|celkem k uhrade|k uhrade|celkova castka|"
         "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount|"
         "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
-        "liquido a pagar")
+        "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
+        "totale iva incl|totale iva inclusa|totale ivato|total documento|gesamtbetrag brutto|rechnungsbetrag brutto|"
+        "total tax incl|total vat incl")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
@@ -401,7 +409,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
-                     "data de nascimento|nascido em|nascida em"),
+                     "data de nascimento|nascido em|nascida em|data nasc|data de nasc|dt nasc|fecha nac|fecha de nac|"
+                     "f nacimiento|date naiss|date de naiss|data di nasc|geb dat"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"

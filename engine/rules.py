@@ -524,7 +524,9 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     line's start, ``line_start``, where a title stands before it) on the left, the right or the centre and printed
     at its size, the rest a legal form, a name's last word, or two words at most that end on a legal form. Where
     the form or the last word alone was chosen (it carries a legal form, or reads as a company's last word), the
-    name is the line above. A name's head wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it,
+    name is the line above. A name in display type, clearly larger than the body text, goes on with a few plain
+    words on the next line at its size ("Supermercado" over "Fábregas" on a narrow till receipt). A name's head
+    wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it,
     and so does a head set in display type, clearly larger than the body text (``body``, its word height), at the
     name's size right over its start ("Desarrollo" over "Globales S.L." in a letterhead's narrow column).
     """
@@ -580,9 +582,14 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
         parts = form.text.split()
         # "& ASOCIADOS S.L." under "DISTRIBUCIONES RAMÓN": the name goes on at its joining word
         joined_on = len(parts) >= 2 and (parts[0] in ("&", "+") or normalise(parts[0]) in _JOINING_WORDS)
+        # ... or a name set in display type that its line could not hold ("Supermercado" over "Fábregas" across a
+        # narrow till receipt): the rest at its size, a few plain words
+        display = (not alone and body > 0 and h >= 1.25 * body and 0.9 <= height(other) / h <= 1.11 and plain
+                   and len(parts) <= 3 and not legal_form(span.text) and not doc.is_caption(form)
+                   and name_like(doc, form))
         tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (open_end and plain) or (
             not alone and plain and len(parts) - joined_on <= 2 and legal_form(form.text)
-            and (joined_on or name_like(doc, form)))
+            and (joined_on or name_like(doc, form))) or display
         # printed at the name's size: a scan's boxes of one size differ by a descender ("Group"), and more where the
         # rest says it is one ("E FIGLI" under "PAVAROTTI, PUGLIESE E MORANDINI")
         smallest = 0.6 if joined_on and _name_tail_only(form.text) else 0.7
@@ -1120,6 +1127,8 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
         for key in above + doc.line_keys[pos + 1: pos + 2]:
             near += over(key)
+        # handwriting over the label's line and the line above it, taller than a line (a signature's picture)
+        near += [s for key in doc.line_keys[max(0, pos - 3): pos] for s in over(key) if SIGNATURE_MARK in s.text]
         for s in near:
             if SIGNATURE_MARK in s.text:
                 return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes

@@ -122,6 +122,8 @@ _DATE_TIME_GLUED = re.compile(r"(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2}
 #: digits in groups of three under one separator, twice or more and with no decimals ("239.280.611", "930'504'532"):
 #: a whole amount in thousands or a policy or account number printed in groups
 _DOTTED_ID = re.compile(r"\d{1,3}(?P<sep>[.,'])\d{3}(?:(?P=sep)\d{3})+")
+#: a number with five decimals or more: a code in two parts (a policy's "47.316550"), not an amount
+_DECIMAL_CODE = re.compile(r"\d{1,4}[.,]\d{5,}")
 #: (OCR reads a printed tick as the root sign "√")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
                           "⊠", "√"})
@@ -228,7 +230,8 @@ class _Classifier:
                     u.values["identifier"] = t
             else:
                 u.peel = True
-                if not currency and _DOTTED_ID.fullmatch(digits):  # "239.280.611": a number in groups, or a code
+                if not currency and (_DOTTED_ID.fullmatch(digits) or _DECIMAL_CODE.fullmatch(digits)):
+                    # "239.280.611": a number in groups, or a code; "47.316550": no amount has six decimals
                     u.kinds.add(SpanKind.IDENTIFIER)
                     u.values["identifier"] = t
             if currency:

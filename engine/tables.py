@@ -124,6 +124,29 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
     return ranges
 
 
+def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span], below: list[Span],
+                        words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
+    """``ranges`` with each decoy column whose label goes on on the header's next line renamed for the field the
+    two lines name together ("Unit" over "Price": the unit price; a narrow cell wraps its label). The next line
+    must hold words only (a row's figures are no label)."""
+    if any(s.amount is not None or not s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.CURRENCY} for s in below):
+        return ranges
+    out = dict(ranges)
+    for name, (a, b) in ranges.items():
+        if not name.startswith("_"):
+            continue
+        top = [words[i].text for s in line for i in s.word_indices if a <= words[i].bbox[0] and words[i].bbox[2] <= b]
+        under = [s for s in below if s.has(SpanKind.TEXT) and min(s.bbox[2], b) - max(s.bbox[0], a) > 0]
+        if not top or len(under) != 1:
+            continue
+        label = " ".join([*top, under[0].text])
+        best = max(((label_score(label, c.phrases), c.name) for c in columns if c.name not in out), default=None)
+        if best is not None and best[0] >= 0.8:
+            del out[name]
+            out[best[1]] = (min(a, under[0].bbox[0]), max(b, under[0].bbox[2]))
+    return out
+
+
 def _split_glued_labels(ranges: dict[str, tuple[float, float]], taken: dict[str, tuple[int, int]],
                         words: Sequence[Word], columns: Sequence[Column]) -> None:
     """Two column labels OCR ran into one word ("EinzelpreisGesamtpreis", "Unit PriceAmount"): where the word's
@@ -149,22 +172,37 @@ def _split_glued_labels(ranges: dict[str, tuple[float, float]], taken: dict[str,
         taken[other.name] = (hi, hi)
 
 
-def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: set[str]) -> str | None:
-    """The column a span overlaps most (else the nearest); numbers ignore how far text columns reach."""
+def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: set[str],
+               taken: frozenset[str] = frozenset(), overlapping: bool = False) -> str | None:
+    """The column a span overlaps most (with ``overlapping``, None where it overlaps none), else the nearest of
+    those no other span of its line is given for its overlap (``taken``; a sliver over such a column counts as
+    none), words left of a text column's label rather in that column; numbers ignore how far text columns reach.
+    Under a header centred over its cell, a short description ends left of its label, nearer to the position
+    column, which its row's number fills (or would: OCR may drop it). A figure with its unit ("2 Stück") is the
+    quantity column's where it reaches under it at all."""
     x0, x1 = span.bbox[0], span.bbox[2]
     if span.kinds & _NUMERIC and not span.has(SpanKind.TEXT):
         ranges = {k: (a, min(b, a + 0.5 * (b - a) + 0.03)) if k in text_cols else (a, b)
                   for k, (a, b) in ranges.items()}
-    best, best_key = None, (-1.0, 0.0)
-    for name, (a, b) in ranges.items():
-        overlap = min(x1, b) - max(x0, a)
-        distance = max(a - x1, x0 - b, 0.0)
-        key = (overlap, 0.0) if overlap > 0 else (0.0, -distance)
-        if key > best_key:
-            best, best_key = name, key
-    if best_key[0] <= 0 and -best_key[1] > 0.12:  # far from every column
+    worded = span.has(SpanKind.TEXT) and sum(c.isalpha() for c in span.text) >= 2
+    overlaps = {name: min(x1, b) - max(x0, a) for name, (a, b) in ranges.items()}
+    best = max(overlaps, key=lambda name: overlaps[name]) if overlaps else None
+    # a sliver over a column another span of the line fills ("Reiskosten" touching "Artikelcode"'s label) is no
+    # overlap: the span is its own column's, if it has one near
+    sliver = best is not None and best in taken and overlaps[best] < 0.3 * (x1 - x0)
+    if best is not None and overlaps[best] > 0 and not (sliver and not overlapping):
+        if span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT) and (
+                counted := [n for n in overlaps if overlaps[n] > 0 and not n.startswith("_") and n not in text_cols]):
+            return max(counted, key=lambda name: overlaps[name])  # "2 Stück" under Qty, its unit under Unit
+        return best
+    if overlapping:
         return None
-    return best
+    near = {name: d for name, (a, b) in ranges.items() if (d := max(a - x1, x0 - b, 0.0)) <= 0.12}
+    if not near:
+        return None  # far from every column
+    # words left of a text column's label: its cell's start, under a label centred over the cell
+    return max(near, key=lambda name: (name not in taken, worded and name in text_cols and x1 <= ranges[name][0],
+                                       -near[name]))
 
 
 def _description_column(columns: Sequence[Column], ranges: dict[str, tuple[float, float]]) -> str | None:
@@ -183,8 +221,9 @@ def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
 def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> TableRow | None:
     by_col: dict[str, list[Span]] = {}
     text_cols = {c.name for c in columns if not c.numeric}
+    owned = [(s, col) for s in line if (col := _column_of(s, ranges, text_cols, overlapping=True))]
     for s in line:
-        col = _column_of(s, ranges, text_cols)
+        col = _column_of(s, ranges, text_cols, frozenset(c for o, c in owned if o is not s))
         if col is not None:
             by_col.setdefault(col, []).append(s)
     row = TableRow(line=(line[0].page, line[0].line))
@@ -422,6 +461,60 @@ def _figures_only(line: list[Span], ranges: dict[str, tuple[float, float]], colu
             and not any(col in text_cols and x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x, col in cols))
 
 
+#: an article code: a few letters and a separator at most before three digits or more ("SKU84180", "A-33103")
+_CODE_WORD = re.compile(r"[A-Za-z]{0,4}[-/.]?\d{3,}[A-Za-z0-9/-]*")
+
+
+def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
+                 words: Sequence[Word]) -> list[Span]:
+    """``line`` with each description that starts with its article code cut in two where the code stands under a
+    column of its own and the rest under the description's ("SKU84180 Onderhoud website", the code's column too
+    narrow for the gap that sets them apart)."""
+    text_cols = {c.name for c in columns if not c.numeric}
+    description = _description_column(columns, ranges)
+    if description is None:
+        return line
+    out: list[Span] = []
+    for s in line:
+        idx = s.word_indices
+        if len(idx) >= 2 and s.has(SpanKind.TEXT) and _CODE_WORD.fullmatch(words[idx[0]].text):
+            head = narrowed(s, idx[:1], words, kinds=frozenset({SpanKind.IDENTIFIER}), identifier=words[idx[0]].text)
+            rest = narrowed(s, idx[1:], words)
+            own = _column_of(head, ranges, text_cols, overlapping=True)
+            if own is not None and own not in text_cols \
+                    and _column_of(rest, ranges, text_cols, frozenset({own})) == description:
+                out += [head, rest]
+                continue
+        out.append(s)
+    return out
+
+
+def _wrapped_figures(row: TableRow, above: list[Span], line: list[Span], ranges: dict[str, tuple[float, float]],
+                     columns: Sequence[Column], words: Sequence[Word]) -> dict[str, list[Span]] | None:
+    """The cells of ``row`` a narrow column wrapped onto the next line: amounts alone on ``line``, right under
+    ``above`` (the row's last line), each under a numeric column the row has no figure in and where ``above``
+    printed only a currency sign ("CHF" over "1'578.24"). None where ``line`` is anything else."""
+    if line[0].page != above[0].page or line[0].line != above[0].line + 1:
+        return None
+    top_a, height = _top_and_height(above, words)
+    top_b, _ = _top_and_height(line, words)
+    if top_b - top_a >= 1.9 * height:  # the cell's next line: a line's leading apart, not a row's
+        return None
+    text_cols = {c.name for c in columns if not c.numeric}
+    numeric = {c.name for c in columns if c.numeric}
+    out: dict[str, list[Span]] = {}
+    for x in line:
+        col = _column_of(x, ranges, text_cols)
+        if (x.amount is None or x.has(SpanKind.TEXT) or x.has(SpanKind.INTEGER) or col not in numeric
+                or row.cells.get(col) or col in out):
+            return None
+        signs = [s for s in above if s.kinds == {SpanKind.CURRENCY} and _column_of(s, ranges, text_cols) == col]
+        if not signs:
+            return None
+        out[col] = [x]
+    return out or None
+
+
 def _middle_parts(lines: list[list[Span]], k: int, above: list[list[Span]], ranges: dict[str, tuple[float, float]],
                   columns: Sequence[Column], words: Sequence[Word]) -> tuple[list[list[Span]], list[list[Span]]]:
     """For the figures-only line ``lines[k]``, the description lines set around it, centred on it (a table whose
@@ -514,12 +607,15 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         header = _header(line, words, columns)
         if header and rows and not ranges and all(c.numeric or c.name not in header for c in columns):
             header = {}  # a summary after the table's totals ("VAT rate | Net | VAT | Gross") reopens no table
+        if header and k < len(lines):
+            header = _second_header_line(header, line, lines[k], words, columns)
         if header:
             header = _fit_cells(header, _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         if not ranges:
             continue
+        line = lines[k - 1] = _split_codes(line, ranges, columns, words)
         if is_stop(line):
             ranges = {}
             continue
@@ -532,6 +628,11 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             wrapped, texts, loose, anchor = line, [], [], line
             continue
         row = _row(line, ranges, columns)
+        if row is None and rows and wrapped and (rest := _wrapped_figures(rows[-1], wrapped, line, ranges, columns,
+                                                                             words)):
+            rows[-1].cells.update(rest)  # "CHF" over "1'578.24": an amount its narrow cell wrapped after the sign
+            wrapped = line
+            continue
         if row is None and texts and _figures_only(line, ranges, columns):
             above, below = _middle_parts(lines, k - 1, texts, ranges, columns, words)
             if above:  # the description set around its figures: one row of them all

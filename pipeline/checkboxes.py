@@ -106,18 +106,28 @@ def _same_row(a: RawWord, b: RawWord) -> bool:
     return abs((a.y0 + a.y1) - (b.y0 + b.y1)) / 2 <= 0.5 * max(ha, hb) and 0.75 <= ha / hb <= 1.33
 
 
-#: what OCR reads a box as, at the start of its option's word ("XJa", "OAuto")
-_BOX_READINGS = frozenset("XxOoD0[|☐☒□■")
+#: what OCR reads a box as, at the start of its option's word ("XJa", "OAuto", "X]Kranken")
+_BOX_READINGS = "XxOoD0[]|☐☒□■"
+#: what OCR leaves of a box's side before its option's word, where the box itself is found apart ("]Kfz")
+_SIDE_READINGS = "[]|"
 
 
 def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
-    """``word`` without its first character where that is OCR's reading of a box found at the word's left end, its
-    option's letters after it ("XJa" over a ticked box before "Ja"): the box word stands for it."""
-    if len(word.text) < 3 or word.text[0] not in _BOX_READINGS or not word.text[1:].isalpha():
+    """``word`` without what OCR read of a box at its left end: one or two characters read from a box found
+    inside the word's left end, its option's letters after them ("XJa", "X]Kranken" over a ticked box), or a
+    bracket or bar left of a box found just before the word ("]Kfz"): the box word stands for them."""
+    text = word.text
+    lead = 0 if text[:1] not in _BOX_READINGS else 2 if text[1:2] and text[1] in _SIDE_READINGS else 1
+    rest = text[lead:]
+    if lead == 0 or len(rest) < 2 or not rest.isalpha():
         return word
+    side = 1 if text[0] in _SIDE_READINGS else 0
     for b in boxes:
-        if _inside(b, word) and b.x0 - word.x0 <= 0.5 * (b.x1 - b.x0) and b.x1 < word.x1:
-            return RawWord(word.text[1:], b.x1, word.y0, word.x1, word.y1, word.confidence)
+        size = b.x1 - b.x0
+        if _inside(b, word) and b.x0 - word.x0 <= 0.5 * size and b.x1 < word.x1:
+            return RawWord(rest, b.x1, word.y0, word.x1, word.y1, word.confidence)
+        if side and abs(word.x0 - b.x1) <= 0.5 * size and _same_row(b, RawWord("", 0, word.y0, 0, word.y1)):
+            return RawWord(text[side:], word.x0, word.y0, word.x1, word.y1, word.confidence)
     return word
 
 
@@ -181,7 +191,17 @@ def _box_state(cell: np.ndarray) -> bool | None:
         return True
     if fill <= _EMPTY:
         return False
-    return None
+    return True if _marked(inside) else None
+
+
+def _marked(inside: np.ndarray) -> bool:
+    """Whether the ink inside a box is one mark across it, a typed ``X`` or a thin tick (sparser than a drawn
+    cross): a connected stroke spanning a third of the inside both ways, not a few specks of a scan's noise."""
+    import cv2
+
+    count, _, stats, _ = cv2.connectedComponentsWithStats(inside.astype(np.uint8), connectivity=8)
+    h, w = inside.shape
+    return any(bw >= 0.33 * w and bh >= 0.33 * h for _x, _y, bw, bh, _area in stats[1:count])
 
 
 def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],

@@ -7,7 +7,8 @@ is, so that the engines read it beside a signature's caption as they read a sign
 On a scan, a mark is ink that no word covers, once the rules and frames are taken out: a cluster of strokes a few
 word heights wide and one to five tall, thin lines over a sparse box (neither a speck of noise, nor a filled
 block, nor a logo's solid shape). On a born-digital page it is a cluster of stroked paths, none filled, that
-draw three curves or more (or a zigzag of six slanted lines or more, most of their lines), about as large.
+draw three curves or more (or a zigzag of six slanted lines or more, most of their lines), about as large; or a
+picture pasted onto the page (a signature scanned once and stamped into each form), read as a scan is.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from PIL import Image
 from engine.base import SIGNATURE_MARK
 from pipeline.layout import LineUnit, RawWord
 
-__all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "find_ink_signatures"]
+__all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "add_pictured_signatures",
+           "find_ink_signatures"]
 
 #: a mark's size against the page's median word height: at least this wide, and this tall at least / at most
 _MIN_WIDTH, _MIN_HEIGHT, _MAX_HEIGHT = 2.0, 0.5, 5.0
@@ -49,8 +51,10 @@ def add_ink_signatures(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     return units + [LineUnit([m]) for m in marks]
 
 
-def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: float) -> list[RawWord]:
-    """Clusters of handwritten strokes in ``image`` that no word in ``words`` covers (pixel coordinates)."""
+def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: float,
+                        page_width: float | None = None) -> list[RawWord]:
+    """Clusters of handwritten strokes in ``image`` that no word in ``words`` covers (pixel coordinates);
+    ``page_width`` in pixels where ``image`` is a part of its page."""
     import cv2
 
     gray = np.asarray(image.convert("L"))
@@ -79,7 +83,7 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     edge = 0.02 * max(rows, cols)
     found: list[RawWord] = []
     for x, y, w, h, _area in stats[1:count]:
-        if not (_MIN_WIDTH * word_height <= w <= _MAX_PAGE_SHARE * cols
+        if not (_MIN_WIDTH * word_height <= w <= _MAX_PAGE_SHARE * (page_width or cols)
                 and _MIN_HEIGHT * word_height <= h <= _MAX_HEIGHT * word_height):
             continue
         if x < edge or y < edge or x + w > cols - edge or y + h > rows - edge:
@@ -137,6 +141,42 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
             continue  # curves drawn around text: a frame, an ornament
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
+    return out if found <= _MAX_MARKS else units
+
+
+#: a picture taller than this many word heights is a photograph or a page, not a signature
+_MAX_PICTURE_HEIGHT = 10.0
+#: the scale a picture is rendered at: about this many pixels to a word's height, as on a scan at 300 dpi
+_PICTURE_WORD_PIXELS = 40.0
+
+
+def add_pictured_signatures(page: pymupdf.Page, units: list[LineUnit]) -> list[LineUnit]:
+    """A born-digital page with a signature pasted in as a picture: each picture about the size of a signed name
+    is rendered with a margin of the page around it, and a :data:`SIGNATURE_MARK` word added for the handwriting
+    :func:`find_ink_signatures` finds in it (a logo's solid shapes and a picture of text are none). Pages turned by
+    their /Rotate entry are left as they are."""
+    height = _word_height(units)
+    if height is None or page.rotation:
+        return units
+    words = [w for u in units for w in u.words]
+    out = list(units)
+    found = 0
+    for info in page.get_image_info():
+        box = pymupdf.Rect(info["bbox"]) & page.rect
+        if box.is_empty or not (_MIN_WIDTH * height <= box.width <= _MAX_PAGE_SHARE * page.rect.width
+                                and box.height <= _MAX_PICTURE_HEIGHT * height):
+            continue
+        clip = pymupdf.Rect(box.x0 - height, box.y0 - height, box.x1 + height, box.y1 + height) & page.rect
+        zoom = _PICTURE_WORD_PIXELS / height
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), clip=clip, colorspace=pymupdf.csGRAY, alpha=False)
+        image = Image.frombytes("L", (pix.width, pix.height), pix.samples)
+        near = [RawWord(w.text, (w.x0 - clip.x0) * zoom, (w.y0 - clip.y0) * zoom, (w.x1 - clip.x0) * zoom,
+                        (w.y1 - clip.y0) * zoom, w.confidence) for w in words if pymupdf.Rect(w.x0, w.y0, w.x1, w.y1)
+                .intersects(clip)]
+        for m in find_ink_signatures(image, near, _PICTURE_WORD_PIXELS, page.rect.width * zoom):
+            out.append(LineUnit([RawWord(SIGNATURE_MARK, clip.x0 + m.x0 / zoom, clip.y0 + m.y0 / zoom,
+                                         clip.x0 + m.x1 / zoom, clip.y0 + m.y1 / zoom, 1.0)]))
+            found += 1
     return out if found <= _MAX_MARKS else units
 
 

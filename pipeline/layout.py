@@ -22,8 +22,8 @@ from engine.labels import COLUMN_CONCEPTS, label_score, label_tokens
 from engine.numbers import parse_money
 from engine.spandoc import concept_phrases
 
-__all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "split_bullets", "split_glued_labels",
-           "split_glued_word", "to_words"]
+__all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "split_bullets", "split_glued_codes",
+           "split_glued_labels", "split_glued_word", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -323,6 +323,28 @@ def split_number_sign(line: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+#: an article's code and the description after it, the gap between their cells lost ("SKU73117Portes",
+#: "A-44197Serviços", "82551Tinteiro"): capitals and a separator at most before three digits or more, then a word
+#: in capitals and small letters
+_GLUED_CODE = re.compile(r"([A-Z]{0,4}[-/.]?\d{3,})([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{2,}\S*)")
+
+
+def split_glued_codes(line: Sequence[RawWord]) -> list[RawWord]:
+    """``line`` with each word that a table's article code and its description make, their cells set edge to edge
+    (a text layer gives no space between them, OCR reads none), split in two, each with its share of the box by
+    characters: ``SKU73117Portes`` is the code ``SKU73117`` and the word ``Portes``."""
+    out: list[RawWord] = []
+    for word in line:
+        m = _GLUED_CODE.fullmatch(word.text)
+        if m is None:
+            out.append(word)
+            continue
+        step = (word.x1 - word.x0) / len(word.text)
+        x = word.x0 + len(m.group(1)) * step
+        out += [replace(word, text=m.group(1), x1=x), replace(word, text=m.group(2), x0=x)]
+    return out
+
+
 def _column_of(text: str, exact: bool = False) -> str | None:
     """The line-item column a header label names (exactly, with ``exact``), if any."""
     toks = label_tokens(text)
@@ -333,16 +355,21 @@ def _column_of(text: str, exact: bool = False) -> str | None:
     return None
 
 
+def _names_tax(text: str) -> bool:
+    """Whether ``text`` is a tax's name alone, which heads a column of rates ("MwSt.", "VAT", "IVA")."""
+    return label_score(label_tokens(text), concept_phrases("tax"), "tax") >= 1.0 and len(label_tokens(text)) == 1
+
+
 def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
     """``line`` with each word that OCR or a text layer ran two column labels of a table header into split in
     two, each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL", "Popis
     PočetCena za jednotku"): the word names no column, its head names one exactly and its tail, alone or with the
-    next words, names another; another word of the line names a column too. A word in capitals is cut anywhere,
-    any other only where a capital follows a small letter or a dot."""
+    next words, names another (or the tax rate's column: "E-PreisMwSt."); another word of the line names a column
+    too. A word in capitals is cut anywhere, any other only where a capital follows a small letter or a dot."""
     out = list(line)
     for k, word in enumerate(line):
         text = word.text
-        if len(text) < 6 or not text.replace(".", "").isalpha() or _column_of(text) is not None:
+        if len(text) < 6 or not text.replace(".", "").replace("-", "").isalpha() or _column_of(text) is not None:
             continue
         if text.isupper():
             cuts = list(range(3, len(text) - 2))
@@ -352,8 +379,8 @@ def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
         for cut in cuts:
             head = _column_of(text[:cut], exact=True)
             rest = [text[cut:], *(w.text for w in line[k + 1:k + 3])]
-            if head is None or not any((c := _column_of(" ".join(rest[:n]))) is not None and c != head
-                                       for n in range(1, len(rest) + 1)):
+            if head is None or not (any((c := _column_of(" ".join(rest[:n]))) is not None and c != head
+                                        for n in range(1, len(rest) + 1)) or _names_tax(text[cut:])):
                 continue
             if not any(_column_of(w.text) for i, w in enumerate(line) if i != k):
                 return out  # no header line

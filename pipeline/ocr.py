@@ -30,12 +30,14 @@ from pipeline.dateboxes import join_date_boxes
 from pipeline.errors import OCRError, UnsupportedTypeError
 from pipeline.grounding import normalise_text
 from pipeline.images import encode_png, open_raster, resize_to_dpi
+from pipeline.inkmarks import add_pictured_signatures
 from pipeline.layout import (
     LineUnit,
     drop_leaders,
     join_spaced_letters,
     order_lines,
     repair_ocr_words,
+    split_glued_codes,
     split_glued_labels,
     split_number_sign,
     to_words,
@@ -162,8 +164,14 @@ def _load_pdf(source: SourceFile, settings: Settings, clock: _Clock) -> list[_Pa
             else:
                 image = pdf.render(page, settings.ocr.image_dpi, settings.limits)
                 pictured = clock.read_images(page, text, settings)
+                units = text.units + pictured
+                if settings.ocr.signatures:  # a signature pasted in as a picture (its text, if any, read above)
+                    try:
+                        units = add_pictured_signatures(page, units)
+                    except Exception as exc:  # noqa: BLE001 - a picture MuPDF cannot draw holds no signature
+                        logger.warning("page %d: its pictured signatures cannot be read (%s)", index + 1, exc)
                 pages.append(_Page(
-                    units=text.units + pictured, image_words=sum(len(u.words) for u in pictured),
+                    units=units, image_words=sum(len(u.words) for u in pictured),
                     width=text.width, height=text.height, coord_width=text.width,
                     coord_height=text.height, source=TextSource.TEXT_LAYER, image=image,
                 ))
@@ -225,8 +233,8 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = join_date_boxes([split_glued_labels(split_number_sign(drop_leaders(join_spaced_letters(line))))
-                                 for line in order_lines(page.units)])
+        lines = join_date_boxes([split_glued_codes(split_glued_labels(split_number_sign(drop_leaders(
+            join_spaced_letters(line))))) for line in order_lines(page.units)])
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)
