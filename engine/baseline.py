@@ -266,7 +266,11 @@ class _Extractor:
         idx = set(read.word_indices or [])
         spans = [s for s in self.doc.spans if idx & set(s.word_indices)]
         under = self._wrapped_under(spans[0], spans[-1]) if spans else None
-        split = rules.split_postal_city(under.text) if under is not None else None
+        split = None
+        if under is not None:  # "34506 Albacete", "Madison, WI 53749", "South Elizabeth, 5233", "Sydney NSW 2000"
+            text = " ".join(under.text.split())
+            split = rules.split_postal_city(text) or (
+                (m.group(2), m.group(1).strip(" ,")) if (m := rules.CITY_STATE_CODE.fullmatch(text)) else None)
         if under is None or split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) \
                 or re.fullmatch(r"[A-Z]{2}", split[1]):
             return

@@ -328,7 +328,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
         "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
         "totale iva incl|totale iva inclusa|totale ivato|total documento|gesamtbetrag brutto|rechnungsbetrag brutto|"
-        "total tax incl|total vat incl")
+        "total tax incl|total vat incl|totale euro|total euro|total euros")
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
@@ -405,7 +405,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                "localite"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal"),
-    "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname"),
+    "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
+               "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"

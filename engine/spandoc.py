@@ -359,6 +359,10 @@ class SpanDoc:
             for rank, s in enumerate(ok):
                 first = s is rights[0] or largest
                 found.append(Found(s, ls * max(0.5, (0.9 if first else 0.8) - 0.05 * rank), [label, s]))
+            # a label heading a table's column over rows of figures (a receipt's VAT summary, "IVA | Imponibile |
+            # Imposta | Totale"): what is under it is one row's cell, not the document's value
+            head = self.lines[(label.page, label.line)]
+            in_table = len(head) >= 3 and not any(x.amount is not None for x in head)
             for dist, over in self.below(label):
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack
@@ -366,8 +370,10 @@ class SpanDoc:
                 hits = [x for x in over if accept(x)]
                 aligned = [_overlap(x, label) for x in hits]
                 clear = max(aligned, default=0.0) >= 0.5
+                row = in_table and bool(over) and sum(x.amount is not None
+                                                      for x in self.lines[(over[0].page, over[0].line)]) >= 3
                 for s, a in zip(hits, aligned, strict=True):
-                    off = 0.1 if clear and a < 0.3 else 0.0
+                    off = (0.1 if clear and a < 0.3 else 0.0) + (0.3 if row else 0.0)
                     found.append(Found(s, ls * (0.85 - 0.1 * dist - off), [label, s]))
                 if hits:
                     break

@@ -170,6 +170,31 @@ def test_a_restaurants_total_is_what_is_due_after_its_service_charge() -> None:
     assert plain["total"] == "324.74"
 
 
+def test_a_vat_summarys_total_column_is_no_receipts_total() -> None:
+    """A till receipt's VAT summary after its payment, headed "IVA | Base | Cuota | Total": the amount under
+    "Total" is one rate's gross, while the receipt's total is labelled in large type its line could not hold."""
+    data = _run(layout([
+        [(0.3, "Bar Pepe")],
+        [(0.2, "Calle Mayor 5, 28013 Madrid")],
+        [(0.04, "Fecha: 03/04/2022 15:42")],
+        [(0.04, "Tostada"), (0.54, "44,84"), (0.79, "A")],
+        [(0.04, "Agua 6x1,5L"), (0.56, "4,68"), (0.79, "A")],
+        [(0.04, "Caña"), (0.54, "14,98"), (0.79, "B")],
+        [(0.04, "TOTAL A"), (0.49, "68,50")],
+        [(0.04, "PAGAR EUR")],
+        [(0.04, "VISA"), (0.85, "68,50")],
+        [(0.04, "IVA"), (0.41, "Base"), (0.62, "Cuota"), (0.85, "Total")],
+        [(0.04, "A 21%"), (0.39, "44,23"), (0.64, "9,29"), (0.85, "53,52")],
+        [(0.04, "B 10%"), (0.39, "13,62"), (0.64, "1,36"), (0.85, "14,98")],
+    ]), Receipt).data
+    assert data["total"] == "68.50"
+    assert _run(layout([[(0.3, "Bar Roma")], [(0.04, "11/03/2024")], [(0.04, "Pasta"), (0.8, "224,62")],
+                        [(0.35, "TOTALE EURO"), (0.8, "224,62")],
+                        [(0.04, "IVA"), (0.32, "Imponibile"), (0.59, "Imposta"), (0.85, "Totale")],
+                        [(0.04, "A 22%"), (0.4, "27,08"), (0.65, "5,96"), (0.86, "33,04")]]),
+                Receipt).data["total"] == "224.62"
+
+
 def test_a_shops_name_in_display_type_wrapped_across_a_till_receipt() -> None:
     data = _run(layout([
         [(0.22, "Supermercado")],
@@ -210,6 +235,22 @@ def test_an_address_of_two_lines_beside_one_caption() -> None:
                  [(0.05, "Home address"), (0.35, "4410 Cedar Ridge Dr")],
                  [(0.35, "Madison, WI 53749")]])
     assert us["address"] == {"street": "4410 Cedar Ridge Dr", "city": "Madison", "postal_code": "53749"}
+    au = _claim([[(0.05, "Policy No."), (0.35, "B27363292")],
+                 [(0.05, "Address"), (0.35, "61/93 Rice Corso")],
+                 [(0.35, "South Elizabeth, 5233")]])
+    assert au["address"] == {"street": "61/93 Rice Corso", "city": "South Elizabeth", "postal_code": "5233"}
+
+
+def test_a_name_caption_under_the_claimants_section_heading_is_no_name() -> None:
+    """"Tomador do seguro" (the policyholder) heads the section; "Nome completo" (full name) captions the name."""
+    data = _run(layout([
+        [(0.07, "Almeida S.A."), (0.72, "Declaração de sinistro")],
+        [(0.08, "1. Tomador do seguro")],
+        [(0.08, "Nome completo"), (0.35, "Iara-Lorena Pinto")],
+        [(0.08, "N.º apólice"), (0.35, "HV-3984179")],
+        [(0.08, "Data do sinistro"), (0.35, "09/05/2024")],
+    ]), ClaimForm).data
+    assert data["claimant_name"] == "Iara-Lorena Pinto"
 
 
 def test_a_policy_number_with_six_decimals_and_a_short_birth_caption() -> None:
