@@ -360,7 +360,8 @@ class SpanDoc:
                 first = s is rights[0] or largest
                 found.append(Found(s, ls * max(0.5, (0.9 if first else 0.8) - 0.05 * rank), [label, s]))
             # a label heading a table's column over rows of figures (a receipt's VAT summary, "IVA | Imponibile |
-            # Imposta | Totale"): what is under it is one row's cell, not the document's value
+            # Imposta | Totale", a row per rate): what is under it is one row's cell, not the document's value (a
+            # totals block of labels over one row of amounts, "Net | VAT | Total", is the document's)
             head = self.lines[(label.page, label.line)]
             in_table = len(head) >= 3 and not any(x.amount is not None for x in head)
             for dist, over in self.below(label):
@@ -370,14 +371,20 @@ class SpanDoc:
                 hits = [x for x in over if accept(x)]
                 aligned = [_overlap(x, label) for x in hits]
                 clear = max(aligned, default=0.0) >= 0.5
-                row = in_table and bool(over) and sum(x.amount is not None
-                                                      for x in self.lines[(over[0].page, over[0].line)]) >= 3
+                row = in_table and bool(over) and self._rows_of_figures(over[0])
                 for s, a in zip(hits, aligned, strict=True):
                     off = (0.1 if clear and a < 0.3 else 0.0) + (0.3 if row else 0.0)
                     found.append(Found(s, ls * (0.85 - 0.1 * dist - off), [label, s]))
                 if hits:
                     break
         return sorted(found, key=lambda f: -f.confidence)
+
+    def _rows_of_figures(self, span: Span) -> bool:
+        """Whether ``span``'s line and the next one each hold three figures or more: two rows of a table."""
+        pos = self.line_pos[(span.page, span.line)]
+        keys = self.line_keys[pos:pos + 2]
+        return len(keys) == 2 and keys[1][0] == span.page and all(
+            sum(x.amount is not None for x in self.lines[key]) >= 3 for key in keys)
 
     def boxes_near(self, label: Span) -> list[tuple[Span, str]]:
         """Check boxes on the label's line and the next, each with the option text beside it."""
