@@ -359,9 +359,9 @@ class SpanDoc:
             for rank, s in enumerate(ok):
                 first = s is rights[0] or largest
                 found.append(Found(s, ls * max(0.5, (0.9 if first else 0.8) - 0.05 * rank), [label, s]))
-            # a label heading a table's column over rows of figures (a receipt's VAT summary, "IVA | Imponibile |
-            # Imposta | Totale", a row per rate): what is under it is one row's cell, not the document's value (a
-            # totals block of labels over one row of amounts, "Net | VAT | Total", is the document's)
+            # a label heading a table's column over rows of figures, a rate each (a receipt's VAT summary, "IVA |
+            # Imponibile | Imposta | Totale"): what is under it is one rate's, not the document's value (a totals
+            # block of labels over one row of amounts, "Net | VAT | Total", is the document's)
             head = self.lines[(label.page, label.line)]
             in_table = len(head) >= 3 and not any(x.amount is not None for x in head)
             for dist, over in self.below(label):
@@ -380,11 +380,13 @@ class SpanDoc:
         return sorted(found, key=lambda f: -f.confidence)
 
     def _rows_of_figures(self, span: Span) -> bool:
-        """Whether ``span``'s line and the next one each hold three figures or more: two rows of a table."""
+        """Whether ``span``'s line and the next one each hold a tax rate and three figures or more: two rows of a
+        VAT summary, a rate each."""
         pos = self.line_pos[(span.page, span.line)]
         keys = self.line_keys[pos:pos + 2]
         return len(keys) == 2 and keys[1][0] == span.page and all(
-            sum(x.amount is not None for x in self.lines[key]) >= 3 for key in keys)
+            sum(x.amount is not None for x in self.lines[key]) >= 3
+            and any("%" in x.text for x in self.lines[key]) for key in keys)  # ("A22%": OCR ran code and rate)
 
     def boxes_near(self, label: Span) -> list[tuple[Span, str]]:
         """Check boxes on the label's line and the next, each with the option text beside it."""
