@@ -85,7 +85,8 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
 _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
                       r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
-                      r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+                      r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu|partita\s?iva|"
+                      r"codice\s+fiscale)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"

@@ -195,6 +195,20 @@ def test_a_vat_summarys_total_column_is_no_receipts_total() -> None:
                 Receipt).data["total"] == "224.62"
 
 
+def test_an_italian_vat_number_line_ends_a_receipts_address() -> None:
+    """"Partita IVA" (VAT number) under the address, read by OCR as one span of words."""
+    data = _run(layout([
+        [(0.35, "Bar Bonolis")],
+        [(0.12, "Contrada Sophia, 97 Appartamento 3")],
+        [(0.36, "04012 Offlaga")],
+        [(0.22, "Partita IVA IT-84928214174")],
+        [(0.04, "Data: 11/03/2024 18:11")],
+        [(0.04, "4 Espresso"), (0.85, "5,04")],
+        [(0.04, "TOTALE EURO"), (0.85, "5,04")],
+    ]), Receipt).data
+    assert data["merchant_address"] == "Contrada Sophia, 97 Appartamento 3, 04012 Offlaga"
+
+
 def test_a_shops_name_in_display_type_wrapped_across_a_till_receipt() -> None:
     data = _run(layout([
         [(0.22, "Supermercado")],
