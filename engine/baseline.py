@@ -251,13 +251,7 @@ class _Extractor:
         if split is None:
             self._town_under(read, sub, prefix, (code, city))
             return
-        words = list(read.word_indices or [])
-        for name, text in zip((street, code, city), split, strict=True):
-            parts = text.replace(",", " ").split()
-            idx = [i for i in words if self.doc.words[i].text.strip(",") in parts]
-            sub[name] = _json(text)
-            self.fields[prefix + name] = read.model_copy(update={"path": prefix + name, "value": sub[name],
-                                                                 "word_indices": idx or words})
+        self._record_parts(read, sub, prefix, (street, code, city), split, list(read.word_indices or []))
 
     def _town_under(self, read: FieldResult, sub: dict[str, Any], prefix: str, names: tuple[str, str]) -> None:
         """The postal code and town on the line under a street read beside an address's caption, in the street's
@@ -266,21 +260,22 @@ class _Extractor:
         idx = set(read.word_indices or [])
         spans = [s for s in self.doc.spans if idx & set(s.word_indices)]
         under = self._wrapped_under(spans[0], spans[-1]) if spans else None
-        split = None
-        if under is not None:  # "34506 Albacete", "Madison, WI 53749", "South Elizabeth, 5233", "Sydney NSW 2000"
-            text = " ".join(under.text.split())
-            split = rules.split_postal_city(text) or (
-                (m.group(2), m.group(1).strip(" ,")) if (m := rules.CITY_STATE_CODE.fullmatch(text)) else None)
-        if under is None or split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) \
-                or re.fullmatch(r"[A-Z]{2}", split[1]):
-            return
-        for name, text in zip(names, split, strict=True):
-            parts = text.replace(",", " ").split()
-            words = [i for i in under.word_indices if self.doc.words[i].text.strip(",") in parts]
+        split = rules.split_town_line(under.text) if under is not None else None
+        if under is not None and split is not None:
+            self._record_parts(read, sub, prefix, names, split, list(under.word_indices), read.confidence * 0.9)
+
+    def _record_parts(self, read: FieldResult, sub: dict[str, Any], prefix: str, names: tuple[str, ...],
+                      parts: tuple[str, ...], pool: list[int], confidence: float | None = None) -> None:
+        """Each part of an address read as one value recorded as its own field, from the words of ``pool`` it
+        holds (all of them where it holds none), at ``read``'s confidence unless one is given."""
+        for name, text in zip(names, parts, strict=True):
+            tokens = text.replace(",", " ").split()
+            words = [i for i in pool if self.doc.words[i].text.strip(",") in tokens]
             sub[name] = _json(text)
-            self.fields[prefix + name] = read.model_copy(update={
-                "path": prefix + name, "value": sub[name], "confidence": read.confidence * 0.9,
-                "word_indices": words or list(under.word_indices)})
+            update: dict[str, Any] = {"path": prefix + name, "value": sub[name], "word_indices": words or pool}
+            if confidence is not None:
+                update["confidence"] = confidence
+            self.fields[prefix + name] = read.model_copy(update=update)
 
     def _rest_of_cell(self, found: Found, street: bool = False) -> Found:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number

@@ -27,8 +27,8 @@ from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_
 from engine.spans import Span, SpanKind
 from engine.ticks import unread_tick
 
-__all__ = ["CITY_STATE_CODE", "address_below", "boolean", "choice", "currency", "customer_block", "legal_form",
-           "name_like", "party", "signature", "split_postal_city", "street_line"]
+__all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
+           "signature", "split_postal_city", "split_town_line", "street_line"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -172,7 +172,19 @@ _PIN_AFTER_TOWN = re.compile(r"([^\W\d_][^\d,]*?[^\W\d_])\s?-\s?(\d{6})")
 
 
 #: the last part of a one-line address in the Australian and New Zealand way: "Sydney NSW 2000", "Auckland 1010"
-CITY_STATE_CODE = re.compile(r"(\D+?),?\s+(?:[A-Z]{2,3}\s+)?(\d{4})")
+_CITY_STATE_CODE = re.compile(r"(\D+?),?\s+(?:[A-Z]{2,3}\s+)?(\d{4})")
+
+
+def split_town_line(text: str) -> tuple[str, str] | None:
+    """(postal code, city) from an address's last line, both there and the city a word (a US state's code is no
+    city): "34506 Albacete", "Madison, WI 53749", "South Elizabeth, 5233", "Sydney NSW 2000"; else None."""
+    text = " ".join(text.split())
+    split = split_postal_city(text)
+    if split is None and (m := _CITY_STATE_CODE.fullmatch(text)):
+        split = m.group(2), m.group(1).strip(" ,")
+    if split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) or re.fullmatch(r"[A-Z]{2}", split[1]):
+        return None
+    return split
 
 
 def split_address_line(text: str) -> tuple[str, str, str] | None:
@@ -183,11 +195,8 @@ def split_address_line(text: str) -> tuple[str, str, str] | None:
     parts = [p.strip() for p in " ".join(text.split()).split(",") if p.strip()]
     for k in range(len(parts) - 1, 0, -1):
         tail = ", ".join(parts[k:])
-        split = split_postal_city(tail)
-        if split is None and (m := CITY_STATE_CODE.fullmatch(tail)):
-            split = m.group(2), m.group(1).strip()
-        if split is None or not split[0] or not re.search(r"[^\W\d_]{2}", split[1]) or \
-                re.fullmatch(r"[A-Z]{2}", split[1]):
+        split = split_town_line(tail)
+        if split is None:
             continue
         street = ", ".join(parts[:k])
         if street_line(street):
