@@ -458,74 +458,126 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
     common = {"max_new_tokens": C, "sampler_config": EntropyBoundSamplerConfig(entropy_bound=0.1),
               "stability_threshold": 1, "confidence_threshold": 0.005, "t_min": 0.4, "t_max": 0.8,
               "pad_token_id": 0, "disable_compile": True, "return_dict_in_generate": True}
-    figures: dict[str, Any] = {}
-    with torch.no_grad():
-        class StepClock:
-            """Called once per denoising step: timestamps between calls give the cost of one step."""
+    ones = torch.ones_like(input_ids)
 
-            def __init__(self) -> None:
-                self.times: list[float] = []
+    class StepClock:
+        """Called once per denoising step: timestamps between calls give the cost of one step."""
 
-            def __call__(self, input_ids: torch.LongTensor, scores: torch.Tensor, cur_step: int) -> torch.Tensor:
-                _sync()
-                self.times.append(time.perf_counter())
-                return scores
+        def __init__(self) -> None:
+            self.times: list[float] = []
 
-        def timed_generate(steps: int) -> tuple[float, list[float]]:
-            processor = CanvasLogitsProcessor([constraint], vocab, device)
-            clock = StepClock()
+        def __call__(self, input_ids: torch.LongTensor, scores: torch.Tensor, cur_step: int) -> torch.Tensor:
             _sync()
-            t = time.perf_counter()
-            model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids),
-                           pixel_values=pixel_values, image_position_ids=positions, mm_token_type_ids=mm,
-                           decoder_input_ids=seed.clone(), logits_processor=LogitsProcessorList([processor, clock]),
-                           max_denoising_steps=steps, cache_implementation="dynamic", **common)
-            _sync()
-            return t, clock.times
+            self.times.append(time.perf_counter())
+            return scores
 
-        timed_generate(2)  # warm-up (kernels, allocator)
+    def timed_generate(steps: int, batch: int = 1) -> tuple[float, list[float]]:
+        """``batch`` copies of the document decoded together, as the engine batches documents."""
+        processor = CanvasLogitsProcessor([constraint] * batch, vocab, device)
+        clock = StepClock()
+        _sync()
+        t = time.perf_counter()
+        model.generate(input_ids=input_ids.repeat(batch, 1), attention_mask=ones.repeat(batch, 1),
+                       pixel_values=pixel_values.repeat(batch, *([1] * (pixel_values.dim() - 1))),
+                       image_position_ids=positions.repeat(batch, *([1] * (positions.dim() - 1))),
+                       mm_token_type_ids=mm.repeat(batch, 1), decoder_input_ids=seed.repeat(batch, 1),
+                       logits_processor=LogitsProcessorList([processor, clock]), max_denoising_steps=steps,
+                       cache_implementation="dynamic", **common)
+        _sync()
+        return t, clock.times
+
+    def one_round(canvases: int, tokens: int) -> dict[str, Any]:
+        """One measurement of each cost: denoising steps, committed-canvas encoder passes, AR tokens."""
         start, times = timed_generate(args.steps_b)
         intervals = [b - a for a, b in zip(times, times[1:], strict=False)]
         step_ms = statistics.median(intervals) * 1000
-        figures["ms_per_denoising_step"] = step_ms
-        figures["ms_per_denoising_step_all"] = [round(x * 1000, 2) for x in intervals]
-        # first processor call = prompt prefill + one decoder forward
-        figures["ms_prefill_prompt"] = (times[0] - start) * 1000 - step_ms
-
+        out: dict[str, Any] = {"ms_per_denoising_step": step_ms,
+                               "ms_per_denoising_step_all": [round(x * 1000, 2) for x in intervals],
+                               # first processor call = prompt prefill + one decoder forward
+                               "ms_prefill_prompt": (times[0] - start) * 1000 - step_ms}
         # Encoder pass over one committed canvas (what each later canvas costs besides its steps).
         cache = DynamicCache(config=config.get_text_config(decoder=True))
         model.model.encoder(input_ids=input_ids, pixel_values=pixel_values, image_position_ids=positions,
                             past_key_values=cache, use_cache=True)
         canvas = torch.randint(20, 500, (1, C), device=device)
         base = input_ids.shape[1]
-        reps = 5
         _sync()
         t = time.perf_counter()
-        for k in range(reps):
+        for k in range(canvases):
             pos = torch.arange(base + k * C, base + (k + 1) * C, device=device).unsqueeze(0)
             model.model.encoder(input_ids=canvas, past_key_values=cache, position_ids=pos,
                                 attention_mask=torch.ones((1, base + (k + 1) * C), device=device, dtype=torch.long),
                                 use_cache=True)
         _sync()
-        figures["ms_per_encoder_canvas"] = (time.perf_counter() - t) / reps * 1000
-
+        out["ms_per_encoder_canvas"] = (time.perf_counter() - t) / canvases * 1000
         # Autoregressive: one token per forward through the encoder with its cache, plus the tied head.
-        cur = base + reps * C
-        tokens = 32
+        cur = base + canvases * C
         _sync()
         t = time.perf_counter()
         for k in range(tokens):
-            out = model.model.encoder(input_ids=torch.tensor([[42]], device=device), past_key_values=cache,
-                                      position_ids=torch.tensor([[cur + k]], device=device),
-                                      attention_mask=torch.ones((1, cur + k + 1), device=device, dtype=torch.long),
-                                      use_cache=True)
-            model.lm_head(out.last_hidden_state[:, -1])
+            hidden = model.model.encoder(input_ids=torch.tensor([[42]], device=device), past_key_values=cache,
+                                         position_ids=torch.tensor([[cur + k]], device=device),
+                                         attention_mask=torch.ones((1, cur + k + 1), device=device, dtype=torch.long),
+                                         use_cache=True)
+            model.lm_head(hidden.last_hidden_state[:, -1])
         _sync()
-        figures["ms_per_ar_token"] = (time.perf_counter() - t) / tokens * 1000
+        out["ms_per_ar_token"] = (time.perf_counter() - t) / tokens * 1000
+        return out
+
+    keys = ("ms_per_denoising_step", "ms_prefill_prompt", "ms_per_encoder_canvas", "ms_per_ar_token")
+    by_experts: dict[str, Any] = {}
+    with torch.no_grad():
+        for impl in args.experts:
+            model.set_experts_implementation(impl)
+            if device.type == "cuda":
+                torch.cuda.reset_peak_memory_stats()
+            try:
+                one_round(canvases=1, tokens=4)  # warm-up (kernels, allocator, this implementation's code path)
+                rounds = [one_round(canvases=5, tokens=32) for _ in range(args.repeats)]
+            except torch.OutOfMemoryError as exc:  # batched_mm copies each token's experts: the prompt may not fit
+                print(f"{impl}: out of memory ({str(exc).splitlines()[0]})", flush=True)
+                torch.cuda.empty_cache()
+                continue
+            entry: dict[str, Any] = {k: statistics.median(r[k] for r in rounds) for k in keys}
+            entry["range"] = {k: [round(min(r[k] for r in rounds), 2), round(max(r[k] for r in rounds), 2)]
+                              for k in keys}
+            entry["rounds"] = rounds
+            if device.type == "cuda":
+                entry["peak_gib"] = round(torch.cuda.max_memory_allocated() / 2**30, 1)
+            by_experts[impl] = entry
+    if not by_experts:
+        raise SystemExit("no experts implementation could be timed")
+    first_impl = next(iter(by_experts))
+    # Batching: a step over B documents' canvases, on the first implementation that ran.
+    by_batch: dict[str, Any] = {}
+    with torch.no_grad():
+        model.set_experts_implementation(first_impl)
+        for batch in args.batch_sizes:
+            try:
+                timed_generate(2, batch)  # warm-up at this shape
+                steps_ms = []
+                for _ in range(args.repeats):
+                    _, times = timed_generate(args.steps_b, batch)
+                    steps_ms.append(statistics.median(b - a for a, b in zip(times, times[1:], strict=False)) * 1000)
+            except torch.OutOfMemoryError as exc:
+                print(f"batch {batch}: out of memory ({str(exc).splitlines()[0]})", flush=True)
+                torch.cuda.empty_cache()
+                continue
+            step = statistics.median(steps_ms)
+            by_batch[str(batch)] = {"ms_per_denoising_step": step, "ms_per_document_step": step / batch,
+                                    "range": [round(min(steps_ms), 2), round(max(steps_ms), 2)]}
+    first = by_experts[first_impl]
+    figures: dict[str, Any] = {k: first[k] for k in keys}
+    figures["experts_implementation"] = first_impl
+    figures["repeats"] = args.repeats
+    figures["by_experts_implementation"] = by_experts
+    figures["by_batch_size"] = by_batch
     mem = torch.cuda.max_memory_allocated() / 2**30 if device.type == "cuda" else None
     model = None  # release the weights before the estimates (the closures above are done with them)
     counts = oracle_counts(make_documents(args.docs, seed=args.seed), C)
     figures["estimates"] = estimates(figures, counts)
+    for entry in by_experts.values():
+        entry["estimates"] = estimates(entry, counts)
     return {"mode": "gpu" if device.type == "cuda" else "gpu-code-path-on-cpu", "arch": args.arch,
             "device": torch.cuda.get_device_name() if device.type == "cuda" else "cpu", "dtype": str(dtype),
             "parameters": params, "build_seconds": build_s, "canvas_length": C, "prompt_tokens": len(ids),
@@ -584,18 +636,34 @@ def estimates(figures: dict[str, Any], counts: list[dict[str, Any]]) -> dict[str
 
 def print_gpu(report: dict[str, Any], cpu_summary: dict[str, Any] | None = None) -> None:
     f = report["figures"]
+    by = f.get("by_experts_implementation") or {f.get("experts_implementation", "default"): f}
+    impls = list(by)
     print(f"\nGPU engine benchmark: {report['arch']} architecture, {report['parameters'] / 1e9:.1f}B parameters "
           f"(random {report['dtype']}), {report['device']}, canvas {report['canvas_length']}, prompt "
-          f"{report['prompt_tokens']} tokens incl. {report['image_soft_tokens']} image tokens")
-    print(f"  ms per denoising step        {f['ms_per_denoising_step']:8.1f}")
-    print(f"  ms prompt prefill (encoder)  {f['ms_prefill_prompt']:8.1f}")
-    print(f"  ms per committed canvas pass {f['ms_per_encoder_canvas']:8.1f}")
-    print(f"  ms per autoregressive token  {f['ms_per_ar_token']:8.1f}")
+          f"{report['prompt_tokens']} tokens incl. {report['image_soft_tokens']} image tokens; median of "
+          f"{f.get('repeats', 1)} rounds [min-max] per MoE experts implementation")
+    print(f"  {'':<30}" + "".join(f"{impl:>24}" for impl in impls))
+    rows = (("ms per denoising step", "ms_per_denoising_step"), ("ms prompt prefill (encoder)", "ms_prefill_prompt"),
+            ("ms per committed canvas pass", "ms_per_encoder_canvas"), ("ms per autoregressive token", "ms_per_ar_token"))
+    for label, key in rows:
+        cells = []
+        for impl in impls:
+            lo, hi = by[impl].get("range", {}).get(key, [by[impl][key]] * 2)
+            cells.append(f"{by[impl][key]:8.1f} [{lo:.1f}-{hi:.1f}]")
+        print(f"  {label:<30}" + "".join(f"{c:>24}" for c in cells))
     if report.get("peak_gib"):
-        print(f"  peak GPU memory              {report['peak_gib']:8.1f} GiB")
+        print(f"  peak GPU memory {report['peak_gib']:.1f} GiB")
+    by_batch = f.get("by_batch_size") or {}
+    if by_batch:
+        print(f"  documents decoded together ({f.get('experts_implementation')}): ms per denoising step "
+              "[min-max], ms per document-step")
+        for batch, entry in by_batch.items():
+            lo, hi = entry["range"]
+            print(f"    batch {batch:>3}: {entry['ms_per_denoising_step']:8.1f} [{lo:.1f}-{hi:.1f}]"
+                  f"  {entry['ms_per_document_step']:8.1f}")
     print(f"  estimated seconds per document ({len(report['documents'])} documents, answers forced for counts):")
-    for key, value in f["estimates"].items():
-        print(f"    {key:<42} {value}")
+    for key in f["estimates"]:
+        print(f"    {key:<42}" + "".join(f"{by[impl].get('estimates', f['estimates'])[key]:>12}" for impl in impls))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -612,6 +680,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--prompt-tokens", type=int, default=700)
     parser.add_argument("--steps-b", type=int, default=12, help="--gpu: denoising steps timed")
+    parser.add_argument("--experts", nargs="+", default=["grouped_mm"],
+                        choices=["eager", "grouped_mm", "batched_mm"],
+                        help="--gpu: MoE experts implementations to time, one after another on the same weights")
+    parser.add_argument("--batch-sizes", type=int, nargs="*", default=[1, 4, 16],
+                        help="--gpu: documents decoded together, ms per denoising step for each")
+    parser.add_argument("--repeats", type=int, default=3, help="--gpu: measurement rounds per implementation")
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     parser.add_argument("--embedded", nargs="?", const="default", default=None,
                         help="benchmark the trained embedded model (default: the shipped one) on generated documents")

@@ -61,6 +61,10 @@ class DiffusionGemmaOptions(EngineOptions):
     dtype: Literal["auto", "float32", "bfloat16", "float16"] = "auto"
     device: str = Field("auto", description="'auto' (cuda if available), 'cpu', 'cuda', 'cuda:1'...")
     attn_implementation: str | None = None
+    experts_implementation: Literal["eager", "grouped_mm", "batched_mm"] | None = Field(
+        None, description="MoE experts kernel; default transformers' choice (grouped_mm where torch has it). eager "
+                          "runs the experts one by one: 11-13x slower per denoising step on an H200 (bench/engine.py "
+                          "--gpu); batched_mm copies each token's experts and ran out of memory on a page's prompt")
     canvas_length: int | None = Field(None, ge=16, description="default: the model's canvas_length")
     max_denoising_steps: int = Field(48, ge=1)
     entropy_bound: float = Field(0.1, gt=0)
@@ -126,6 +130,14 @@ class FilledDocument:
         return random.Random(((seed or 0) << 32) ^ zlib.crc32(self.request.id.encode()))
 
 
+def _experts_implementation(model: Any) -> str | None:
+    """The kernel the text model's MoE experts run with (None for a model without experts)."""
+    text = model.config.get_text_config(decoder=True)
+    if not getattr(text, "num_experts", None):
+        return None
+    return getattr(text, "_experts_implementation", None)
+
+
 def _resolve_device(name: str) -> torch.device:
     if name == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -186,6 +198,8 @@ class DiffusionGemmaEngine(Engine):
             kwargs: dict[str, Any] = {"dtype": dtype, **common}
             if opts.attn_implementation:
                 kwargs["attn_implementation"] = opts.attn_implementation
+            if opts.experts_implementation:
+                kwargs["experts_implementation"] = opts.experts_implementation
             if device.type == "cuda":  # straight to the GPU: a 26B checkpoint does not go through CPU memory
                 kwargs["device_map"] = str(device)
             model = DiffusionGemmaForBlockDiffusion.from_pretrained(name, **kwargs)
@@ -203,7 +217,13 @@ class DiffusionGemmaEngine(Engine):
         if device.type != "cuda":
             model.to(device)
         model.eval()
-        logger.info("loaded %s on %s (%s), canvas %d", opts.model, device, dtype, model.config.canvas_length)
+        experts = _experts_implementation(model)
+        logger.info("loaded %s on %s (%s), canvas %d, MoE experts %s", opts.model, device, dtype,
+                    model.config.canvas_length, experts or "none")
+        if device.type == "cuda" and experts == "eager":
+            logger.warning("the MoE experts run one by one (eager), 11-13x slower per denoising step than grouped_mm "
+                           "on an H200; torch %s lacks grouped_mm, or experts_implementation=eager was asked for",
+                           torch.__version__)
         return model, tokenizer, image_processor
 
     def _model_revision(self) -> str | None:

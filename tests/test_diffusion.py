@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import logging
 import random
 from decimal import Decimal
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 import schemas
 from engine import EngineRequest, Word, create_engine, known_engines
 from engine.canvas import encode_values, force, layouts_for
-from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument
+from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, _experts_implementation
 from engine.errors import EngineOptionsError, ModelLoadError
 from engine.tiny import build_tiny
 from schemas import Address, ClaimForm, ClaimType, Invoice, LineItem, Receipt
@@ -166,6 +167,22 @@ def test_save_and_load_round_trip(bundle, tmp_path):
     assert loaded.extract_batch([req])[0].raw == in_memory.extract_batch([req])[0].raw
     assert loaded.provenance().revision.startswith("local-")
     assert loaded.image_processor is not None
+
+
+def test_experts_implementation_reaches_the_loaded_model(bundle, tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="engine.diffusion")
+    path = bundle.save(tmp_path / "tiny")
+    default = DiffusionGemmaEngine(DiffusionGemmaOptions(model=str(path), device="cpu", canvas_length=128))
+    eager = DiffusionGemmaEngine(DiffusionGemmaOptions(model=str(path), device="cpu", canvas_length=128,
+                                                       experts_implementation="eager"))
+    assert _experts_implementation(default.model) == "grouped_mm"  # transformers' choice where torch has it
+    assert _experts_implementation(eager.model) == "eager"
+    assert "MoE experts grouped_mm" in caplog.text and "MoE experts eager" in caplog.text
+    req = request("x", Receipt)
+    with torch.no_grad():  # the same weights give the same canvas whichever kernel runs the experts
+        assert eager.extract_batch([req])[0].raw == default.extract_batch([req])[0].raw
+    with pytest.raises(EngineOptionsError):
+        create_engine("diffusiongemma", {"experts_implementation": "loop"})
 
 
 def test_the_page_image_reaches_the_model(bundle):
