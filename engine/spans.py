@@ -523,7 +523,10 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     for k, (a, b) in enumerate(zip(out, out[1:], strict=False)):
         if a.marker and b.end - b.start == 1 and texts[b.start].lower().strip(".") in _TAX_WORDS:
             b.marker = True  # "FAKTURA VAT BUP238853", "TAX INVOICE" : the title goes on to the number
-        if since <= 1 and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
+        # a label of three words before its number reads as a label outright ("Credit note no. 5", "Tax invoice
+        # no. 7"), where three words ending on a marker could be a description's ("Steel pipe no. 4")
+        opens = since <= 1 or (since == 2 and label_strength(" ".join(texts[out[k - 2].start:a.end])) >= 0.9)
+        if opens and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
                 and not b.strong:
             a.label_end, a.kinds = True, {SpanKind.LABEL}
         # two markers joined by a little word are one label ("N° de facture F-123", "Número de factura …")

@@ -14,6 +14,7 @@ import math
 import re
 import threading
 import unicodedata
+from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -188,8 +189,15 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         try:
             page = doc.load_page(index)
             textpage = page.get_textpage(flags=flags)
-            raw_words = page.get_text("words", textpage=textpage)
             layout = page.get_text("dict", textpage=textpage)
+            turn_by = upright_turn(layout, page.rotation_matrix)
+            if turn_by:  # the page is shown sideways or upside down: turn it (in memory) so its text reads across
+                logger.info("page %d: its text runs %s as shown; the page is turned by %d degrees",
+                            index + 1, _DIRECTION_NAMES[turn_by], turn_by)
+                page.set_rotation((page.rotation + turn_by) % 360)
+                textpage = page.get_textpage(flags=flags)
+                layout = page.get_text("dict", textpage=textpage)
+            raw_words = page.get_text("words", textpage=textpage)
         except Exception as exc:  # noqa: BLE001
             raise CorruptFileError(f"page {index + 1} of the PDF cannot be read: {exc}") from exc
         warnings = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""
@@ -266,6 +274,35 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         units=lines, chars=chars, garbled=_garbled("".join(text)),
         width=page.rect.width, height=page.rect.height,
     )
+
+
+#: the turn that brings text running down, right to left or up, as shown, to reading across
+_TURNS = {(0, 1): 270, (-1, 0): 180, (0, -1): 90}
+_DIRECTION_NAMES = {270: "downwards", 180: "right to left, upside down", 90: "upwards"}
+#: a page is turned when at least this share of its letters runs one way other than across, and enough of them
+_TURN_SHARE = 0.6
+_TURN_MIN_CHARS = 20
+
+
+def upright_turn(layout: dict[str, Any], rotation_matrix: pymupdf.Matrix) -> int:
+    """Degrees to add to a page's rotation so that most of its text reads left to right as shown: 0 when it
+    already does (or has too little text to tell), else 90, 180 or 270 — a page whose ``/Rotate`` shows its
+    text sideways or upside down. A margin note or a vertical stamp among text that reads across does not count."""
+    turn = pymupdf.Matrix(rotation_matrix.a, rotation_matrix.b, rotation_matrix.c, rotation_matrix.d, 0, 0)
+    letters: dict[tuple[int, int], int] = {}
+    for block in layout.get("blocks", []):
+        for line in block.get("lines", []):
+            dx, dy = pymupdf.Point(line["dir"]) * turn
+            way = (round(dx), round(dy))
+            if abs(abs(dx) + abs(dy) - 1) > 0.05:  # slanted text says nothing about the page
+                continue
+            count = sum(sum(ch.isalnum() for ch in span.get("text", "")) for span in line.get("spans", []))
+            letters[way] = letters.get(way, 0) + count
+    total = sum(letters.values())
+    if total < _TURN_MIN_CHARS:
+        return 0
+    way, count = max(letters.items(), key=lambda item: item[1])
+    return _TURNS.get(way, 0) if count >= _TURN_SHARE * total else 0
 
 
 def _split_at_value_span(x0: float, x1: float, word: str,

@@ -147,6 +147,34 @@ def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
     assert invoice.bbox[0] == pytest.approx(400 / 612, abs=0.002)
 
 
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_a_page_shown_sideways_or_upside_down_is_turned_to_read_across(tmp_path: Path, rotation: int):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, y, text in F.INVOICE_LINES:  # upright on the page, then shown turned by a stray /Rotate
+        page.insert_text((x, y), text, fontsize=11)
+    page.set_rotation(rotation)
+    doc.save(tmp_path / "turned.pdf")
+    loaded = load(tmp_path / "turned.pdf")
+    assert loaded.pages[0].width == 612 and loaded.pages[0].height == 792
+    assert texts(loaded) == F.invoice_words()
+    invoice = next(w for w in loaded.words if w.text == "INVOICE")
+    assert invoice.bbox[0] == pytest.approx(400 / 612, abs=0.002)
+    picture = Image.open(io.BytesIO(loaded.images[0]))
+    assert picture.width < picture.height  # the page image is turned with its words
+
+
+def test_a_vertical_margin_note_does_not_turn_the_page(tmp_path: Path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, y, text in F.INVOICE_LINES:
+        page.insert_text((x, y), text, fontsize=11)
+    page.insert_text((20, 700), "Registered in Hamburg HRB 12345", fontsize=7, rotate=90)
+    doc.save(tmp_path / "note.pdf")
+    loaded = load(tmp_path / "note.pdf")
+    assert texts(loaded)[:len(F.invoice_words())] == F.invoice_words()
+
+
 def test_plain_text_file_gets_grid_boxes_and_a_page_image(tmp_path: Path):
     path = tmp_path / "Faktura Płock.txt"
     path.write_text("Faktura nr: F 12/2021\tData: 2021-01-01\n\nNabywca:  GŁÓWNY URZĄD\n", encoding="utf-8")

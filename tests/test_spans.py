@@ -355,6 +355,22 @@ def test_markers_joined_by_a_little_word_close_a_label(text: str, label: str, nu
     assert t[label] == {SpanKind.LABEL} and SpanKind.IDENTIFIER in t[number]
 
 
+@pytest.mark.parametrize(("text", "label", "number"), [
+    ("Credit note no. RE-2024-0815", "Credit note no.", "RE-2024-0815"),
+    ("Credit Memo # 55120", "Credit Memo #", "55120"),
+])
+def test_a_three_word_label_that_reads_as_one_closes_before_its_number(text: str, label: str, number: str) -> None:
+    _, spans = _spans_of([[(0.1, text)]])
+    t = _texts(spans)
+    assert t[label] == {SpanKind.LABEL} and SpanKind.IDENTIFIER in t[number]
+
+
+@pytest.mark.parametrize("text", ["Steel pipe no. 4", "Kupferrohr Typ ref. 3677"])
+def test_three_words_before_a_marker_that_are_no_label_stay_a_description(text: str) -> None:
+    _, spans = _spans_of([[(0.1, text)]])
+    assert _texts(spans)[text] == {SpanKind.TEXT}
+
+
 @pytest.mark.parametrize("text", ["Gastos de pedido 1", "Copia de factura 12"])
 def test_a_little_word_after_a_description_word_joins_no_label(text: str) -> None:
     _, spans = _spans_of([[(0.1, text)]])
