@@ -348,7 +348,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
         "leveringsadresse|faktureringsadresse|modtager|mottaker|fakturamottaker|fakturamottakar|faktureres til|"
         "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
-        "odberatel|zakaznik|prijemce"),
+        "odberatel|zakaznik|prijemce|"
+        # the buyer over against the seller ("Seller | Buyer", "Verkäufer | Käufer", "Vendeur | Acheteur")
+        "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"

@@ -299,6 +299,11 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     letters = best.text.strip()
     if not first_line and _MONOGRAM.fullmatch(letters) and (footer := _footer_issuer(doc, customer, letters)):
         return footer  # a logo's letters over the name a footer prints whole
+    if not first_line and _LOGO_WORD.fullmatch(letters) and not legal_form(letters) \
+            and (footer := _footer_name(doc, customer)) is not None \
+            and normalise(str(footer.value).split()[0]) == normalise(letters):
+        footer.confidence = 0.5  # a logo's one word over the name with its legal form a footer prints whole
+        return footer
     found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start, body=median)
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -429,6 +434,8 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
 _FOOTER_TOP = 0.75
 #: a logo's letters printed as text: two to four capitals, alone
 _MONOGRAM = re.compile(r"[A-Z]{2,4}")
+#: a logo's one word ("NORDLICHT", "Coolblue")
+_LOGO_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _footer_issuer(doc: SpanDoc, customer: set[int], initials: str | None = None) -> Found | None:
@@ -698,6 +705,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         over = _run_of(doc.lines[key], [s for s in doc.lines[key]
                                         if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
         text = " ".join(s.text for s in over).strip(" ,")
+        if lines and over and _after_blank_line(lines[-1], over):
+            break  # the address block ends at a blank line (a scan's OCR drops the rule of dashes under it)
         if lines and re.fullmatch(r"\d{1,4}[A-Za-z]?", text) and not lines[-1][-1].text.rstrip().endswith(","):
             lines[-1] = lines[-1] + over  # a narrow receipt wrapped its street before the number ("Puerta" / "3")
             wrapped.update(s.index for s in over)
@@ -727,6 +736,15 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
              for i, over in enumerate(lines) if i >= first]
     return Found(", ".join(shown), 0.4, [merge_spans(parts)])
+
+
+def _after_blank_line(above: list[Span], below: list[Span]) -> bool:
+    """Whether ``below`` starts more than 2.2 of ``above``'s line heights under the top of ``above``'s last line (a
+    line may hold a street's number wrapped under it): a blank line (or more) between them, where an address's
+    lines follow one another at 1.2 to 1.6 heights."""
+    top = max(s.bbox[1] for s in above)
+    height = max(s.bbox[3] - s.bbox[1] for s in above)
+    return height > 0 and min(s.bbox[1] for s in below) - top > 2.2 * height
 
 
 def _run_of(line: list[Span], chosen: list[Span]) -> list[Span]:

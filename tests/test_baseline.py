@@ -369,6 +369,14 @@ def test_a_street_a_till_receipt_wrapped_before_its_number_is_one_line() -> None
     assert address == "Callejón de Griselda Fuster 84 Puerta 3, Salamanca, 05618"
 
 
+def test_a_blank_line_ends_the_address_where_a_scan_lost_the_rule_under_it() -> None:
+    rows = [[(0.3, "GREENLEAF MARKET")], [(0.3, "221 Harbor Street")], [(0.3, "Portland, OR 97204")], [], [],
+            [(0.3, "Milk 1L")], [(0.1, "2 x 1.19"), (0.7, "2.38")], [(0.1, "TOTAL"), (0.7, "2.38")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "221 Harbor Street, Portland, OR 97204"
+    rows[3:5] = []  # lines that follow one another go on
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "221 Harbor Street, Portland, OR 97204, Milk 1L"
+
+
 def test_a_british_address_of_five_lines_ends_on_its_postcode() -> None:
     rows = [[(0.3, "Roberts Ltd")], [(0.3, "Flat 12")], [(0.3, "Marsh Landing")], [(0.3, "Watsonton")],
             [(0.3, "N6"), (0.345, "1YU")], [(0.3, "Tel. (0161) 4960746")], [(0.3, "Bread"), (0.7, "3.20")],
@@ -1377,6 +1385,30 @@ def test_an_issuer_named_only_in_the_footer_is_read_from_it_at_low_confidence() 
     result = _run(layout(rows), Invoice)
     assert result.data["vendor_name"] == "Harbourline Logistics Pty Ltd"
     assert result.fields["vendor_name"].confidence < 0.4  # a guess: the document goes to review with it
+
+
+def test_a_logos_one_word_gives_way_to_the_name_the_footer_prints_with_its_legal_form() -> None:
+    rows = [[(0.1, "NORDLICHT")], [], [(0.1, "Bergmann Logistik AG")], [(0.1, "Am Markt 3, 04109 Leipzig")],
+            [(0.1, "Invoice No."), (0.3, "RE-2024-0815")], [(0.1, "Date"), (0.3, "12.03.2024")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Server maintenance"), (0.55, "2"), (0.65, "150,00"), (0.8, "300,00")],
+            [(0.6, "Total EUR"), (0.8, "300,00")], *([[]] * 20),
+            [(0.1, "Nordlicht Technik GmbH · Hafenstrasse 12 · 20457 Hamburg · USt-IdNr. DE287654321")]]
+    result = _run(layout(rows, heights={0: 0.03}), Invoice)
+    assert result.data["vendor_name"] == "Nordlicht Technik GmbH"
+    rows[-1] = [(0.1, "Polarstern Handel GmbH · Hafenstrasse 12 · 20457 Hamburg")]  # another name: the logo stays
+    assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "NORDLICHT"
+
+
+def test_a_seller_captioned_beside_its_buyer_is_the_issuer() -> None:
+    rows = [[(0.1, "INVOICE")], [(0.1, "Seller"), (0.55, "Buyer")],
+            [(0.1, "Nordlicht Technik GmbH"), (0.55, "Bergmann Logistik AG")],
+            [(0.1, "Hafenstrasse 12, 20457 Hamburg"), (0.55, "Am Markt 3, 04109 Leipzig")],
+            [(0.1, "Invoice No."), (0.3, "RE-2024-0815")], [(0.1, "Date"), (0.3, "12.03.2024")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Server maintenance"), (0.55, "2"), (0.65, "150,00"), (0.8, "300,00")],
+            [(0.6, "Total EUR"), (0.8, "300,00")]]
+    assert _run(layout(rows), Invoice).data["vendor_name"] == "Nordlicht Technik GmbH"
 
 
 def test_a_portuguese_claim_form() -> None:
