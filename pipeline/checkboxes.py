@@ -236,7 +236,10 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     words = [w for u in units for w in u.words]
     out = list(units)
     found = 0
-    for r, ticked in squares:
+    combed = _comb_cells([r for r, _ in squares])
+    for n, (r, ticked) in enumerate(squares):
+        if n in combed:
+            continue  # a comb field's cell holds one character of a value, empty or not: no box to tick
         box = RawWord(UNCHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)
         if any(_inside(w, box) or _inside(box, w) for w in words):
             continue
@@ -246,6 +249,25 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
+
+
+def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:
+    """The squares that are cells of a comb field (``|P|O|L|-|7|…``, a character a cell): squares set side by side
+    on one row, each touching the next or less than a fifth of its width from it. Check boxes stand apart, with
+    their options' words between them."""
+    combed: set[int] = set()
+    order = sorted(range(len(squares)), key=lambda k: squares[k].x0)
+    for n, i in enumerate(order):
+        left = squares[i]
+        for j in order[n + 1:]:
+            right = squares[j]
+            if right.x0 - left.x1 > 0.2 * left.width:
+                break  # sorted by their left edges: every square after this one starts further right
+            height = min(left.height, right.height)
+            same_row = min(left.y1, right.y1) - max(left.y0, right.y0) >= 0.8 * height
+            if same_row and right.x0 - left.x1 >= -0.2 * height and right.x0 > left.x0 + 0.5 * left.width:
+                combed.update((i, j))
+    return combed
 
 
 def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float) -> bool:

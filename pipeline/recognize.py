@@ -23,6 +23,7 @@ from PIL import Image, ImageFilter  # noqa: E402
 
 from pipeline.checkboxes import add_check_boxes  # noqa: E402
 from pipeline.config import OCRSettings  # noqa: E402
+from pipeline.combs import erase_comb_cells  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
@@ -417,7 +418,8 @@ def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image
     else:
         skew = 0.0
     kept: list[LineUnit] = []
-    for unit in recognizer.recognize(image, dpi):
+    # OCR reads a comb field's characters without the cell borders around each (the page image keeps them)
+    for unit in recognizer.recognize(erase_comb_cells(image, dpi), dpi):
         words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
         if words:
             kept.append(LineUnit(words, unit.horizontal, unit.text))
