@@ -8,7 +8,8 @@ above and below them, are painted white on the copy of the page that OCR reads; 
 signatures and review is left as scanned.
 
 A comb is found as five or more vertical strokes of one height and band, set at a regular pitch of 0.1 to 0.45 inch
-(a character cell), that each meet a horizontal rule at their top and at their bottom. Table rules, a letter's stem
+(a character cell), or in pairs (boxes set a little apart, ``[P][O][L]``), that each meet a horizontal rule at
+their top and at their bottom. Table rules, a letter's stem
 and a check box beside its option are no comb: a stem meets no rule at both ends, a table's columns are wider or
 irregular, and check boxes stand apart with their options' words between them.
 """
@@ -17,12 +18,16 @@ from __future__ import annotations
 
 import logging
 import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from PIL import Image
 
-__all__ = ["erase_comb_cells", "find_combs"]
+from pipeline.layout import LineUnit, RawWord
+
+__all__ = ["Comb", "erase_comb_cells", "find_combs", "read_combs"]
 
 logger = logging.getLogger(__name__)
 
@@ -32,19 +37,35 @@ _MIN_SIDES = 5
 _MIN_PITCH, _MAX_PITCH = 0.1, 0.45
 #: how far the pitch may vary along a comb (share of the pitch)
 _PITCH_SPREAD = 0.15
+#: a rule is a dark run at least this long, in inches (a separate box's edge is one)
+_RULE_LENGTH = 0.08
+
+
+@dataclass(frozen=True)
+class Comb:
+    """A comb on a page image, in pixels: its box, its cell sides' ``(x0, x1)`` and its cells' insides' ``(x0, x1)``,
+    left to right."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    sides: tuple[tuple[int, int], ...]
+    cells: tuple[tuple[int, int], ...]
 
 
 def _rules(image: Image.Image, dpi: float) -> np.ndarray:
-    """The dark pixels of a page image's horizontal rules (runs of 0.2 inch or more), dilated by a pixel."""
+    """The dark pixels of a page image's horizontal rules (runs of 0.08 inch or more: a box's top and bottom edges
+    count too), dilated by a pixel."""
     gray = np.asarray(image.convert("L"))
     _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    rules = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (max(10, round(dpi * 0.2)), 1)))
+    rules = cv2.morphologyEx(dark, cv2.MORPH_OPEN,
+                             cv2.getStructuringElement(cv2.MORPH_RECT, (max(6, round(dpi * _RULE_LENGTH)), 1)))
     return cv2.dilate(rules, np.ones((3, 3), np.uint8))
 
 
-def find_combs(image: Image.Image, dpi: float) -> list[tuple[int, int, int, int, list[tuple[int, int]]]]:
-    """The combs of a page image: ``(x0, y0, x1, y1, sides)`` in pixels, ``sides`` the ``(x0, x1)`` of each cell
-    side, left to right."""
+def find_combs(image: Image.Image, dpi: float) -> list[Comb]:
+    """The combs of a page image."""
     gray = np.asarray(image.convert("L"))
     if gray.size == 0 or dpi <= 0:
         return []
@@ -67,7 +88,7 @@ def find_combs(image: Image.Image, dpi: float) -> list[tuple[int, int, int, int,
         return bool(left or right)
 
     framed = [s for s in sides if meets_rule(s[0], s[2], s[1]) and meets_rule(s[0], s[2], s[1] + s[3] - 1)]
-    combs: list[tuple[int, int, int, int, list[tuple[int, int]]]] = []
+    combs: list[Comb] = []
     used: set[int] = set()
     order = sorted(range(len(framed)), key=lambda k: (framed[k][1], framed[k][0]))
     for i in order:
@@ -80,36 +101,62 @@ def find_combs(image: Image.Image, dpi: float) -> list[tuple[int, int, int, int,
         for k in band:
             if run:
                 pitch = framed[k][0] - framed[run[-1]][0]
-                if not _MIN_PITCH * dpi <= pitch <= _MAX_PITCH * dpi:
-                    combs += _comb(framed, run)
+                if not 0 < pitch <= _MAX_PITCH * dpi:
+                    combs += _comb(framed, run, dpi, horizontal)
                     used.update(run)
                     run = []
             run.append(k)
-        combs += _comb(framed, run)
+        combs += _comb(framed, run, dpi, horizontal)
         used.update(run)
     return combs
 
 
-def _comb(framed: list[tuple[int, int, int, int]], run: list[int]
-          ) -> list[tuple[int, int, int, int, list[tuple[int, int]]]]:
-    """The run of sides as a comb, if it is one: enough of them, at an even pitch."""
+def _even(pitches: list[int]) -> float | None:
+    """The pitch of steps that are all about one length, else None."""
+    if not pitches:
+        return None
+    pitch = statistics.median(pitches)
+    return pitch if max(abs(p - pitch) for p in pitches) <= _PITCH_SPREAD * pitch + 1 else None
+
+
+def _comb(framed: list[tuple[int, int, int, int]], run: list[int], dpi: float, horizontal: np.ndarray
+          ) -> list[Comb]:
+    """The run of sides as a comb, if it is one: enough of them, at an even pitch of a character cell; or boxes
+    set a little apart (``[P][O][L]``), each box's width and each gap even, the two together a cell's pitch. Each
+    cell is closed: a rule runs from its left side to its right side along its top and along its bottom (a bold
+    title's stems and arms, ``INSURANCE``, close none)."""
     if len(run) < _MIN_SIDES:
         return []
     xs = [framed[k][0] for k in run]
     pitches = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    pitch = statistics.median(pitches)
-    if max(abs(p - pitch) for p in pitches) > _PITCH_SPREAD * pitch:
+    cell = _even(pitches)
+    boxes = list(range(len(pitches)))  # the steps that span a cell, not a gap between two boxes
+    if cell is None:
+        first, second = _even(pitches[0::2]), _even(pitches[1::2])
+        if first is None or second is None or min(first, second) > 0.5 * max(first, second):
+            return []
+        cell = first + second
+        boxes = boxes[0::2] if first > second else boxes[1::2]
+    if not _MIN_PITCH * dpi <= cell <= _MAX_PITCH * dpi:
         return []
+    reach = max(2, round(dpi * 0.015))
+    for step in boxes:
+        (lx, ly, lw, lh), (rx, _, _, _) = framed[run[step]], framed[run[step + 1]]
+        for row in (ly, ly + lh - 1):
+            band = horizontal[max(0, row - reach):row + reach + 1, lx + lw:rx]
+            if band.shape[1] == 0 or band.any(axis=0).mean() < 0.8:
+                return []
     y0 = min(framed[k][1] for k in run)
     y1 = max(framed[k][1] + framed[k][3] for k in run)
-    return [(xs[0], y0, framed[run[-1]][0] + framed[run[-1]][2], y1,
-             [(framed[k][0], framed[k][0] + framed[k][2]) for k in run])]
+    sides = tuple((framed[k][0], framed[k][0] + framed[k][2]) for k in run)
+    cells = tuple((sides[step][1], sides[step + 1][0]) for step in boxes)
+    return [Comb(xs[0], y0, sides[-1][1], y1, sides, cells)]
 
 
-def erase_comb_cells(image: Image.Image, dpi: float) -> Image.Image:
+def erase_comb_cells(image: Image.Image, dpi: float, combs: list[Comb] | None = None) -> Image.Image:
     """A copy of ``image`` with each comb's cell sides and its rules above and below painted white (the image
-    itself when it holds no comb)."""
-    combs = find_combs(image, dpi)
+    itself when it holds no comb); ``combs`` as :func:`find_combs` gives them, found here where not given."""
+    combs = find_combs(image, dpi) if combs is None else combs
     if not combs:
         return image
     out = np.array(image.convert("L") if image.mode not in ("L", "RGB") else image)
@@ -117,11 +164,88 @@ def erase_comb_cells(image: Image.Image, dpi: float) -> Image.Image:
     pad = max(1, round(dpi * 0.006))
     near = max(3, round(dpi * 0.03))  # how far from a side's end its rule may run (a scan's rules are not level)
     rules = _rules(image, dpi)
-    for x0, y0, x1, y1, sides in combs:
-        for sx0, sx1 in sides:
+    for comb in combs:
+        x0, y0, x1, y1 = comb.x0, comb.y0, comb.x1, comb.y1
+        for sx0, sx1 in comb.sides:
             out[max(0, y0 - pad):y1 + pad, max(0, sx0 - pad):sx1 + pad] = white
         for top, bottom in ((max(0, y0 - near), y0 + near), (max(0, y1 - near), y1 + near)):
             block = out[top:bottom, max(0, x0 - pad):x1 + pad]
             block[rules[top:bottom, max(0, x0 - pad):x1 + pad] > 0] = white
     logger.debug("erased %d comb field(s) before OCR", len(combs))
     return Image.fromarray(out)
+
+
+def read_combs(erased: Image.Image, combs: list[Comb], dpi: float,
+               recognize: Callable[[Image.Image, float], list[LineUnit]]) -> list[LineUnit]:
+    """Each comb's value read on its own: its characters, cut out of their cells (of ``erased``, the page with the
+    combs erased) and set side by side at a body text's spacing, an empty cell as a space, are read by
+    ``recognize``; the words read are laid back over the cells they came from. Set a cell or more apart, one
+    letter at a time, characters read poorly: OCR drops a narrow ``i`` or ``l`` and the dots between a date's
+    figures. A comb with nothing in it gives no words."""
+    gray = np.asarray(erased.convert("L"))
+    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    units: list[LineUnit] = []
+    for comb in combs:
+        height = comb.y1 - comb.y0
+        inset = max(1, round(dpi * 0.01))
+        pieces: list[tuple[int, int] | None] = []  # each cell's ink columns (page x), None for an empty cell
+        for cx0, cx1 in comb.cells:
+            ink = dark[comb.y0 + inset:comb.y1 - inset, cx0 + inset:cx1 - inset]
+            if ink.size == 0 or int((ink > 0).sum()) < max(4, 0.003 * ink.size):
+                pieces.append(None)
+                continue
+            cols = np.flatnonzero(ink.any(axis=0))
+            pieces.append((cx0 + inset + int(cols[0]), cx0 + inset + int(cols[-1]) + 1))
+        while pieces and pieces[-1] is None:
+            pieces.pop()
+        if not pieces:
+            continue
+        spacing, space = max(2, round(0.12 * height)), max(6, round(0.5 * height))
+        width = 2 * height + sum(space if piece is None else piece[1] - piece[0] + spacing for piece in pieces)
+        strip = Image.new("L", (width, 2 * height), 255)
+        x = height
+        for piece in pieces:
+            if piece is None:
+                x += space
+                continue
+            a, b = piece
+            strip.paste(Image.fromarray(gray[comb.y0 + inset:comb.y1 - inset, a:b]), (x, height // 2 + inset))
+            x += (b - a) + spacing
+        read = sorted((w for u in recognize(strip, dpi) for w in u.words), key=lambda w: w.x0)
+        confidence = float(np.mean([w.confidence for w in read])) if read else 0.0
+        words = _laid_over(" ".join(w.text for w in read), pieces, comb, confidence)
+        if words:
+            units.append(LineUnit(words, horizontal=True, text=" ".join(w.text for w in words)))
+    return units
+
+
+def _laid_over(text: str, pieces: list[tuple[int, int] | None], comb: Comb, confidence: float) -> list[RawWord]:
+    """The words of ``text`` over the cells whose characters they are: a word a run of filled cells where the text
+    splits as the empty cells do, else the characters dealt out over the filled cells in order."""
+    runs: list[list[tuple[int, int]]] = [[]]
+    for piece in pieces:
+        if piece is None:
+            runs.append([])
+        else:
+            runs[-1].append(piece)
+    runs = [r for r in runs if r]
+    tokens = text.split()
+    if not tokens:
+        return []
+    if len(tokens) != len(runs):  # the characters in order over the filled cells, the text's own spaces kept
+        filled = [p for r in runs for p in r]
+        runs, k = [], 0
+        for token in tokens:
+            take = max(1, min(len(token), len(filled) - k - (len(tokens) - len(runs) - 1)))
+            runs.append(filled[k:k + take] or filled[-1:])
+            k = min(k + take, len(filled) - 1)
+    # a word's box reaches over the empty cell after it, up to a space before the next word: the empty cell reads
+    # as the space it stands for, not as the gap between two columns (as join_spaced_letters lays a text layer's)
+    height = comb.y1 - comb.y0
+    words = []
+    for k, (token, run) in enumerate(zip(tokens, runs, strict=False)):
+        x1 = run[-1][1]
+        if k + 1 < len(runs):
+            x1 = max(x1, runs[k + 1][0][0] - round(0.3 * height))
+        words.append(RawWord(token, run[0][0], comb.y0, x1, comb.y1, confidence))
+    return words

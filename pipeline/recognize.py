@@ -23,7 +23,7 @@ from PIL import Image, ImageFilter  # noqa: E402
 
 from pipeline.checkboxes import add_check_boxes  # noqa: E402
 from pipeline.config import OCRSettings  # noqa: E402
-from pipeline.combs import erase_comb_cells  # noqa: E402
+from pipeline.combs import erase_comb_cells, find_combs, read_combs  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
@@ -418,12 +418,31 @@ def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image
     else:
         skew = 0.0
     kept: list[LineUnit] = []
-    # OCR reads a comb field's characters without the cell borders around each (the page image keeps them)
-    for unit in recognizer.recognize(erase_comb_cells(image, dpi), dpi):
+    for unit in _recognize(recognizer, image, dpi):
         words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
         if words:
             kept.append(LineUnit(words, unit.horizontal, unit.text))
     return image, skew, kept
+
+
+def _recognize(recognizer: Recognizer, image: Image.Image, dpi: float) -> list[LineUnit]:
+    """The page's line units; a comb field's value is read without its cell borders, its characters set side by
+    side (:mod:`pipeline.combs`), in place of what OCR read over the comb (the page image keeps the cells)."""
+    combs = find_combs(image, dpi)
+    if not combs:
+        return recognizer.recognize(image, dpi)
+    erased = erase_comb_cells(image, dpi, combs)
+
+    def over_comb(w: RawWord) -> bool:
+        cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+        return any(c.x0 <= cx <= c.x1 and c.y0 <= cy <= c.y1 for c in combs)
+
+    units = []
+    for unit in recognizer.recognize(erased, dpi):
+        words = [w for w in unit.words if not over_comb(w)]
+        if words:
+            units.append(LineUnit(words, unit.horizontal, unit.text if len(words) == len(unit.words) else None))
+    return units + read_combs(erased, combs, dpi, recognizer.recognize)
 
 
 def _garbled(units: list[LineUnit]) -> bool:
