@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
+import itertools
 import json
 import platform
 import random
@@ -43,7 +44,7 @@ import sys
 import time
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 # Run as a script, this file's folder comes first on sys.path and its name would shadow the `engine` package.
 _HERE = Path(__file__).resolve().parent
@@ -55,7 +56,12 @@ from pydantic import BaseModel  # noqa: E402
 
 from engine.base import EngineRequest, Word  # noqa: E402
 from engine.canvas import encode_values, first_layout, force  # noqa: E402
-from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument  # noqa: E402
+from engine.diffusion import (  # noqa: E402
+    DiffusionGemmaEngine,
+    DiffusionGemmaOptions,
+    ExpertsImplementation,
+    FilledDocument,
+)
 from schemas import Address, ClaimForm, ClaimType, Invoice, LineItem, Receipt  # noqa: E402
 
 METHODS = ("canvas", "canvas-oracle", "free", "ar", "ar-oracle")
@@ -402,6 +408,11 @@ def _sync() -> None:
         torch.cuda.synchronize()
 
 
+def _median_step_ms(times: list[float]) -> float:
+    """The median time between successive denoising steps' timestamps, in ms."""
+    return statistics.median(b - a for a, b in itertools.pairwise(times)) * 1000
+
+
 def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
     """ms per denoising step / encoder canvas pass / AR token for the 26B-A4B architecture (random bf16 weights)."""
     from transformers import DiffusionGemmaForBlockDiffusion, DynamicCache, LogitsProcessorList
@@ -489,10 +500,10 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
     def one_round(canvases: int, tokens: int) -> dict[str, Any]:
         """One measurement of each cost: denoising steps, committed-canvas encoder passes, AR tokens."""
         start, times = timed_generate(args.steps_b)
-        intervals = [b - a for a, b in zip(times, times[1:], strict=False)]
-        step_ms = statistics.median(intervals) * 1000
+        step_ms = _median_step_ms(times)
         out: dict[str, Any] = {"ms_per_denoising_step": step_ms,
-                               "ms_per_denoising_step_all": [round(x * 1000, 2) for x in intervals],
+                               "ms_per_denoising_step_all": [round((b - a) * 1000, 2) for a, b in
+                                                             itertools.pairwise(times)],
                                # first processor call = prompt prefill + one decoder forward
                                "ms_prefill_prompt": (times[0] - start) * 1000 - step_ms}
         # Encoder pass over one committed canvas (what each later canvas costs besides its steps).
@@ -557,8 +568,7 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
                 timed_generate(2, batch)  # warm-up at this shape
                 steps_ms = []
                 for _ in range(args.repeats):
-                    _, times = timed_generate(args.steps_b, batch)
-                    steps_ms.append(statistics.median(b - a for a, b in zip(times, times[1:], strict=False)) * 1000)
+                    steps_ms.append(_median_step_ms(timed_generate(args.steps_b, batch)[1]))
             except torch.OutOfMemoryError as exc:
                 print(f"batch {batch}: out of memory ({str(exc).splitlines()[0]})", flush=True)
                 torch.cuda.empty_cache()
@@ -680,8 +690,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--prompt-tokens", type=int, default=700)
     parser.add_argument("--steps-b", type=int, default=12, help="--gpu: denoising steps timed")
-    parser.add_argument("--experts", nargs="+", default=["grouped_mm"],
-                        choices=["eager", "grouped_mm", "batched_mm"],
+    parser.add_argument("--experts", nargs="+", default=["grouped_mm"], choices=get_args(ExpertsImplementation),
                         help="--gpu: MoE experts implementations to time, one after another on the same weights")
     parser.add_argument("--batch-sizes", type=int, nargs="*", default=[1, 4, 16],
                         help="--gpu: documents decoded together, ms per denoising step for each")

@@ -52,6 +52,10 @@ class Decoding(enum.StrEnum):
     AUTOREGRESSIVE = "autoregressive"
 
 
+#: the kernels transformers runs a MoE layer's experts with
+ExpertsImplementation = Literal["eager", "grouped_mm", "batched_mm"]
+
+
 class DiffusionGemmaOptions(EngineOptions):
     """Options of the DiffusionGemma backend (sampler defaults are the model's published ones)."""
 
@@ -61,7 +65,7 @@ class DiffusionGemmaOptions(EngineOptions):
     dtype: Literal["auto", "float32", "bfloat16", "float16"] = "auto"
     device: str = Field("auto", description="'auto' (cuda if available), 'cpu', 'cuda', 'cuda:1'...")
     attn_implementation: str | None = None
-    experts_implementation: Literal["eager", "grouped_mm", "batched_mm"] | None = Field(
+    experts_implementation: ExpertsImplementation | None = Field(
         None, description="MoE experts kernel; default transformers' choice (grouped_mm where torch has it). eager "
                           "runs the experts one by one: 11-13x slower per denoising step on an H200 (bench/engine.py "
                           "--gpu); batched_mm copies each token's experts and ran out of memory on a page's prompt")

@@ -525,9 +525,8 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
             b.marker = True  # "FAKTURA VAT BUP238853", "TAX INVOICE" : the title goes on to the number
         # a label of three words before its number reads as a label outright ("Credit note no. 5", "Tax invoice
         # no. 7"), where three words ending on a marker could be a description's ("Steel pipe no. 4")
-        opens = since <= 1 or (since == 2 and label_strength(" ".join(texts[out[k - 2].start:a.end])) >= 0.9)
-        if opens and a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) \
-                and not b.strong:
+        if a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) and not b.strong and (
+                since <= 1 or (since == 2 and label_strength(" ".join(texts[out[k - 2].start:a.end])) >= 0.9)):
             a.label_end, a.kinds = True, {SpanKind.LABEL}
         # two markers joined by a little word are one label ("N° de facture F-123", "Número de factura …")
         joined = (k > 0 and out[k - 1].marker and b.marker and a.end - a.start == 1

@@ -1,15 +1,16 @@
-"""Comb fields on scans: the cell borders of a value written a character a cell, erased before OCR.
+"""Comb fields on scans: a value written a character a cell, read without its cell borders.
 
-A form asks for a policy number, a date or a postcode in a comb: a row of abutting cells, one character in each
-(``|P|O|L|-|7|7|4|1|``). A text layer gives the characters as they are; OCR sees each one boxed in, and reads the
-borders as ``1``, ``I`` or ``|``, or loses the character beside them and the separators (``-``, ``/``) between them
-(``POL-7741093`` read as ``P0L 7741093``, ``14/02/1980`` as ``14 0 1980``). Here the cells' sides, and the rules
-above and below them, are painted white on the copy of the page that OCR reads; the page image kept for check boxes,
-signatures and review is left as scanned.
+A form asks for a name, a policy number, a date or a postcode in a comb: a row of cells, one character in each
+(``|P|O|L|-|7|7|4|1|``). A text layer gives the characters as they are; OCR sees each one boxed in, reads the
+borders as ``1``, ``I`` or ``|``, loses the character beside them and the separators (``-``, ``/``) between them
+(``POL-7741093`` read as ``P0L 7741093``, ``14/02/1980`` as ``14 0 1980``), and reads letters a cell apart one at
+a time. Here the cells' sides, and the rules above and below them, are painted white on the copy of the page that
+OCR reads, and each comb's characters are set side by side and read together (:func:`read_combs`); the page image
+kept for check boxes, signatures and review is left as scanned.
 
 A comb is found as five or more vertical strokes of one height and band, set at a regular pitch of 0.1 to 0.45 inch
 (a character cell), or in pairs (boxes set a little apart, ``[P][O][L]``), that each meet a horizontal rule at
-their top and at their bottom. Table rules, a letter's stem
+their top and at their bottom, every cell closed by rules along its top and bottom. Table rules, a letter's stem
 and a check box beside its option are no comb: a stem meets no rule at both ends, a table's columns are wider or
 irregular, and check boxes stand apart with their options' words between them.
 """
@@ -54,11 +55,14 @@ class Comb:
     cells: tuple[tuple[int, int], ...]
 
 
-def _rules(image: Image.Image, dpi: float) -> np.ndarray:
-    """The dark pixels of a page image's horizontal rules (runs of 0.08 inch or more: a box's top and bottom edges
-    count too), dilated by a pixel."""
-    gray = np.asarray(image.convert("L"))
-    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+def _dark(gray: np.ndarray) -> np.ndarray:
+    """The dark pixels (255) of a grey page image, by Otsu's threshold."""
+    return cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1]
+
+
+def _rules(dark: np.ndarray, dpi: float) -> np.ndarray:
+    """The pixels of a page's horizontal rules (runs of 0.08 inch or more of its ``dark`` pixels: a box's top and
+    bottom edges count too), dilated by a pixel."""
     rules = cv2.morphologyEx(dark, cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_RECT, (max(6, round(dpi * _RULE_LENGTH)), 1)))
     return cv2.dilate(rules, np.ones((3, 3), np.uint8))
@@ -69,10 +73,10 @@ def find_combs(image: Image.Image, dpi: float) -> list[Comb]:
     gray = np.asarray(image.convert("L"))
     if gray.size == 0 or dpi <= 0:
         return []
-    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    dark = _dark(gray)
     tall = max(6, round(dpi * 0.1))  # a cell's side: taller than a letter's stem at body sizes
     vertical = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, tall)))
-    horizontal = _rules(image, dpi)
+    horizontal = _rules(dark, dpi)
     count, _, stats, _ = cv2.connectedComponentsWithStats(vertical)
     thin = max(2, round(dpi * 0.03))
     sides = [(int(x), int(y), int(w), int(h)) for x, y, w, h, _ in stats[1:count]
@@ -163,7 +167,7 @@ def erase_comb_cells(image: Image.Image, dpi: float, combs: list[Comb] | None = 
     white = 255 if out.ndim == 2 else (255, 255, 255)
     pad = max(1, round(dpi * 0.006))
     near = max(3, round(dpi * 0.03))  # how far from a side's end its rule may run (a scan's rules are not level)
-    rules = _rules(image, dpi)
+    rules = _rules(_dark(np.asarray(image.convert("L"))), dpi)
     for comb in combs:
         x0, y0, x1, y1 = comb.x0, comb.y0, comb.x1, comb.y1
         for sx0, sx1 in comb.sides:
@@ -183,11 +187,11 @@ def read_combs(erased: Image.Image, combs: list[Comb], dpi: float,
     letter at a time, characters read poorly: OCR drops a narrow ``i`` or ``l`` and the dots between a date's
     figures. A comb with nothing in it gives no words."""
     gray = np.asarray(erased.convert("L"))
-    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    dark = _dark(gray)
+    inset = max(1, round(dpi * 0.01))  # inside a cell, clear of where its borders were
     units: list[LineUnit] = []
     for comb in combs:
         height = comb.y1 - comb.y0
-        inset = max(1, round(dpi * 0.01))
         pieces: list[tuple[int, int] | None] = []  # each cell's ink columns (page x), None for an empty cell
         for cx0, cx1 in comb.cells:
             ink = dark[comb.y0 + inset:comb.y1 - inset, cx0 + inset:cx1 - inset]

@@ -14,9 +14,9 @@ import math
 import re
 import threading
 import unicodedata
-from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from PIL import Image
@@ -202,7 +202,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             raise CorruptFileError(f"page {index + 1} of the PDF cannot be read: {exc}") from exc
         warnings = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""
     matrix = page.rotation_matrix
-    turn = pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
+    turn = _linear(matrix)
     horizontal: dict[tuple[int, int], bool] = {}
     dingbats: list[pymupdf.Rect] = []  # where the text is set in ZapfDingbats
     marks: list[tuple[tuple[int, int], pymupdf.Rect, str]] = []  # its marks coded as control characters
@@ -276,6 +276,11 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     )
 
 
+def _linear(matrix: pymupdf.Matrix) -> pymupdf.Matrix:
+    """A matrix without its shift: what it does to a direction (a line's ``dir``)."""
+    return pymupdf.Matrix(matrix.a, matrix.b, matrix.c, matrix.d, 0, 0)
+
+
 #: the turn that brings text running down, right to left or up, as shown, to reading across
 _TURNS = {(0, 1): 270, (-1, 0): 180, (0, -1): 90}
 _DIRECTION_NAMES = {270: "downwards", 180: "right to left, upside down", 90: "upwards"}
@@ -288,7 +293,7 @@ def upright_turn(layout: dict[str, Any], rotation_matrix: pymupdf.Matrix) -> int
     """Degrees to add to a page's rotation so that most of its text reads left to right as shown: 0 when it
     already does (or has too little text to tell), else 90, 180 or 270 — a page whose ``/Rotate`` shows its
     text sideways or upside down. A margin note or a vertical stamp among text that reads across does not count."""
-    turn = pymupdf.Matrix(rotation_matrix.a, rotation_matrix.b, rotation_matrix.c, rotation_matrix.d, 0, 0)
+    turn = _linear(rotation_matrix)
     letters: dict[tuple[int, int], int] = {}
     for block in layout.get("blocks", []):
         for line in block.get("lines", []):

@@ -147,15 +147,23 @@ def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
     assert invoice.bbox[0] == pytest.approx(400 / 612, abs=0.002)
 
 
-@pytest.mark.parametrize("rotation", [90, 180, 270])
-def test_a_page_shown_sideways_or_upside_down_is_turned_to_read_across(tmp_path: Path, rotation: int):
+def _upright_invoice(path: Path, *, rotation: int = 0, margin_note: str | None = None) -> Path:
+    """The invoice's lines set upright on a portrait page, shown turned by ``rotation`` (a stray /Rotate), with a
+    vertical ``margin_note`` if given."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    for x, y, text in F.INVOICE_LINES:  # upright on the page, then shown turned by a stray /Rotate
+    for x, y, text in F.INVOICE_LINES:
         page.insert_text((x, y), text, fontsize=11)
+    if margin_note:
+        page.insert_text((20, 700), margin_note, fontsize=7, rotate=90)
     page.set_rotation(rotation)
-    doc.save(tmp_path / "turned.pdf")
-    loaded = load(tmp_path / "turned.pdf")
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_a_page_shown_sideways_or_upside_down_is_turned_to_read_across(tmp_path: Path, rotation: int):
+    loaded = load(_upright_invoice(tmp_path / "turned.pdf", rotation=rotation))
     assert loaded.pages[0].width == 612 and loaded.pages[0].height == 792
     assert texts(loaded) == F.invoice_words()
     invoice = next(w for w in loaded.words if w.text == "INVOICE")
@@ -165,13 +173,7 @@ def test_a_page_shown_sideways_or_upside_down_is_turned_to_read_across(tmp_path:
 
 
 def test_a_vertical_margin_note_does_not_turn_the_page(tmp_path: Path):
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    for x, y, text in F.INVOICE_LINES:
-        page.insert_text((x, y), text, fontsize=11)
-    page.insert_text((20, 700), "Registered in Hamburg HRB 12345", fontsize=7, rotate=90)
-    doc.save(tmp_path / "note.pdf")
-    loaded = load(tmp_path / "note.pdf")
+    loaded = load(_upright_invoice(tmp_path / "note.pdf", margin_note="Registered in Hamburg HRB 12345"))
     assert texts(loaded)[:len(F.invoice_words())] == F.invoice_words()
 
 
