@@ -245,8 +245,8 @@ _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing
 _CONTINENTAL_ADDRESS = re.compile(r"\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
-#: amounts in euro: no country of the euro writes the month first
-_EURO = re.compile(r"€|(?<![A-Za-z])EUR(?![A-Za-z])")
+#: amounts in euro or pounds sterling: no country of the euro, nor Britain, writes the month first
+_EURO = re.compile(r"[€£]|(?<![A-Za-z])(?:EUR|GBP)(?![A-Za-z])")
 _VAT = re.compile(r"(?i)\bvat\b")
 
 
@@ -266,9 +266,9 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
     day first mean day first, a US address month first, dates with a named month written month first ("Jul 30,
-    1978") month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, a North
-    American phone number month first, amounts in euro day first, and amounts in a bare "$" on a document that
-    names no VAT month first.
+    1978") month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in
+    euro or pounds day first (a phone number's format says less than the currency a document charges in), a North
+    American phone number month first, and amounts in a bare "$" on a document that names no VAT month first.
     None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
@@ -281,10 +281,10 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     if order is None and any(_DAY_FIRST_ADDRESS.search(line) for line in lines) and not any(
             _CONTINENTAL_ADDRESS.search(line) for line in lines):
         return DateOrder.DMY  # an Australian, British, Irish, Singaporean or New Zealand address, none abroad
-    if order is None and any(_US_PHONE.search(line) for line in lines):
-        return DateOrder.MDY  # a North American phone number, and no address that says otherwise
     if order is None and any(_EURO.search(line) for line in lines):
-        return DateOrder.DMY  # amounts in euro (an Irish invoice in English), and no US address or phone
+        return DateOrder.DMY  # amounts in euro or pounds (an Irish invoice in English), and no US address
+    if order is None and any(_US_PHONE.search(line) for line in lines):
+        return DateOrder.MDY  # a North American phone number, and no address or currency that says otherwise
     if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):
         return DateOrder.MDY  # amounts in a bare "$" and no VAT: a US document, wherever its parties are
     return order

@@ -38,6 +38,7 @@ from pipeline.texglyphs import (
     is_euro_font,
     join_accented_words,
     join_soft_hyphens,
+    join_tracked_letters,
     mend_drawn_euro,
     mend_font_euro,
     mend_minus_hyphen,
@@ -198,6 +199,9 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
                 textpage = page.get_textpage(flags=flags)
                 layout = page.get_text("dict", textpage=textpage)
             raw_words = page.get_text("words", textpage=textpage)
+            # letter-spaced words read whole: the words split only where a space glyph was printed
+            unspaced = page.get_textpage(flags=flags | pymupdf.TEXT_INHIBIT_SPACES)
+            raw_words = join_tracked_letters(raw_words, page.get_text("words", textpage=unspaced))
         except Exception as exc:  # noqa: BLE001
             raise CorruptFileError(f"page {index + 1} of the PDF cannot be read: {exc}") from exc
         warnings = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""

@@ -30,6 +30,7 @@ from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
 from pipeline.models import TextSource  # noqa: E402
 from pipeline.perspective import flatten_page  # noqa: E402
+from pipeline.stamps import drop_stamps  # noqa: E402
 
 __all__ = [
     "OcrPage",
@@ -407,8 +408,9 @@ def get_recognizer(settings: OCRSettings, *, pictures: bool = False) -> Recogniz
 
 
 def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image, rotation: int, dpi: float,
-                  settings: OCRSettings) -> tuple[Image.Image, float, list[LineUnit]]:
-    """The page turned by ``rotation`` and deskewed, its skew, and its line units without garbage words."""
+                  settings: OCRSettings) -> tuple[Image.Image, float, list[LineUnit], Image.Image]:
+    """The page turned by ``rotation`` and deskewed, its skew, its line units without garbage words, and the copy
+    they were read on (without the red ink stamped across the print, :mod:`pipeline.stamps`)."""
     if rotation:
         image = image.rotate(rotation, expand=True)
         probe = probe.rotate(rotation, expand=True)
@@ -417,12 +419,13 @@ def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image
         image = rotate(image, skew)
     else:
         skew = 0.0
+    reading = drop_stamps(image, dpi) or image
     kept: list[LineUnit] = []
-    for unit in _recognize(recognizer, image, dpi):
+    for unit in _recognize(recognizer, reading, dpi):
         words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
         if words:
             kept.append(LineUnit(words, unit.horizontal, unit.text))
-    return image, skew, kept
+    return image, skew, kept, reading
 
 
 def _recognize(recognizer: Recognizer, image: Image.Image, dpi: float) -> list[LineUnit]:
@@ -487,7 +490,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         image, _ = flatten_page(image)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
     probe = _denoise_if_grainy(image.convert("L"))
-    readings: dict[int, tuple[Image.Image, float, list[LineUnit]]] = {}
+    readings: dict[int, tuple[Image.Image, float, list[LineUnit], Image.Image]] = {}
 
     def best(turns: list[int]) -> int:
         """The turn (of those given) whose reading holds the most confidently recognised text; each read once."""
@@ -503,14 +506,14 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     if _garbled(readings[rotation][2]):  # short, unsure words or vertical lines: OSD missed a turn
         rotation = best([rotation, *((rotation + t) % 360 for t in (90, 180, 270))])
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
-    page_image, skew, kept = readings[rotation]
+    page_image, skew, kept, reading = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
     kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)
-    if settings.signatures:
-        kept = add_ink_signatures(page_image, kept)
+    if settings.signatures:  # on the copy read: a stamp's frame between the words is no pen stroke
+        kept = add_ink_signatures(reading, kept)
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
         confidence=float(np.mean(confidences)) if confidences else None,

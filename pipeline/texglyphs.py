@@ -15,6 +15,11 @@ textcomp's euro for a font without one (the Times, Helvetica, Palatino, Bookman 
 A typesetter that hyphenates (Typst; a browser printing with ``hyphens: auto``) breaks a word at a soft hyphen,
 U+00AD, and the text layer keeps it: the line ends on ``Inteligen\xad`` and the next one starts with ``tes``.
 :func:`join_soft_hyphens` reads the two pieces as the one word ``Inteligentes``, where the second piece stands.
+A heading or a label set with tracking (letter-spacing: ``I N V O I C E``, ``P AY B Y`` where a kerned pair stays
+together) is broken into its letters by PyMuPDF, which reads a gap wider than a fraction of the font size as a
+space. The text layer itself tells: the typesetter printed no space glyph there. :func:`join_tracked_letters`
+joins such pieces when every one of them is a letter or two (a document that prints no space glyphs at all, as
+pdfTeX's, leaves whole words between its gaps and is not touched).
 """
 
 from __future__ import annotations
@@ -128,6 +133,70 @@ def join_soft_hyphens(words: list[tuple]) -> list[tuple]:
         if text:
             out.append((w[0], w[1], x1, w[3], text, *w[5:]))
     return out
+
+
+#: the longest piece of a tracked word: a letter, or a pair a font kerns together ("AY", "AT", "To"), before a stop
+_TRACKED_PIECE = 2
+#: the widest gap between the pieces of a tracked word, in the pieces' heights
+_TRACKED_GAP = 0.4
+
+
+def join_tracked_letters(words: list[tuple], unspaced: list[tuple]) -> list[tuple]:
+    """PyMuPDF's ``words`` tuples (``x0, y0, x1, y1, text, block, line, word``) with a letter-spaced word read
+    whole: ``unspaced`` are the same page's words read with ``TEXT_INHIBIT_SPACES`` (split only where a space glyph
+    is printed). The pieces of ``words`` that stand in one word of ``unspaced``, on one line, are joined when
+    there are two or more of them, each one or two letters, one a letter alone, together the whole of that word
+    (``P`` ``AY`` in ``PAY``, ``RE`` ``F.`` in ``REF.``), at most 0.4 of their height apart. A line of whole words
+    that a typesetter set without any space glyph (pdfTeX's ``Total of a month``), two-letter words (``PU HT``),
+    a comb's cells and figures (``5 x 2``) stay apart."""
+    out: list[tuple] = []
+    k = 0
+    by_line: dict[tuple[int, int], list[tuple]] = {}
+    for u in unspaced:
+        by_line.setdefault((u[5], u[6]), []).append(u)
+    while k < len(words):
+        w = words[k]
+        end, holder = k + 1, None
+        if _tracked_piece(w[4]):
+            holder = _holder(w, by_line)
+            if holder is not None:
+                while (end < len(words) and words[end][5:7] == w[5:7] and _tracked_piece(words[end][4])
+                       and _holder(words[end], by_line) is holder):
+                    end += 1
+        pieces = words[k:end]
+        if holder is not None and len(pieces) >= 2 and "".join(p[4] for p in pieces) == holder[4] \
+                and _tracked(pieces):
+            out.append((pieces[0][0], min(p[1] for p in pieces), pieces[-1][2], max(p[3] for p in pieces),
+                        holder[4], *w[5:]))
+        else:
+            out.extend(pieces)
+        k = end
+    return out
+
+
+def _tracked(pieces: list[tuple]) -> bool:
+    """Whether ``pieces`` of one unspaced word read as letter-spacing: a letter stands alone among them (two-letter
+    words set without a space glyph, ``PU`` ``HT``, are words), and no gap between them is wider than 0.4 of their
+    height (a comb's cells set a letter each further apart, and its own join reads those)."""
+    height = sorted(p[3] - p[1] for p in pieces)[len(pieces) // 2]
+    return (any(len(p[4].rstrip(".:")) == 1 for p in pieces)
+            and all(b[0] - a[2] <= _TRACKED_GAP * height for a, b in zip(pieces, pieces[1:])))
+
+
+def _tracked_piece(text: str) -> bool:
+    """Whether ``text`` can be a piece of a letter-spaced word: one or two letters, a stop or colon after them
+    or alone (``RE`` ``F.``, ``F`` ``.``); figures stay apart (``5`` ``x`` ``2`` set without a space glyph)."""
+    core = text.rstrip(".:")
+    return (0 < len(core) <= _TRACKED_PIECE and core.isalpha()) or text in (".", ":")
+
+
+def _holder(word: tuple, by_line: dict[tuple[int, int], list[tuple]]) -> tuple | None:
+    """The word of ``by_line`` on ``word``'s line whose box holds ``word``'s centre."""
+    cx, cy = (word[0] + word[2]) / 2, (word[1] + word[3]) / 2
+    for u in by_line.get((word[5], word[6]), ()):
+        if u[0] <= cx <= u[2] and u[1] <= cy <= u[3]:
+            return u
+    return None
 
 
 def _goes_on(last: tuple, first: tuple) -> bool:

@@ -200,8 +200,12 @@ def test_guess_date_order_reads_the_day_first_on_a_document_in_euro() -> None:
     assert guess_date_order(["Invoice Date 03/05/2026", "Balance Due EUR74,129.52"]) == DateOrder.DMY
     assert guess_date_order(["Invoice Date 03/05/2026", "Total € 1,250.00"]) == DateOrder.DMY
     assert guess_date_order(["Invoice Date 03/05/2026", "Total EURO 1,250.00"]) is None  # "EURO" is no code
-    # a US address or phone number still says month first, whatever the currency
+    # a US address still says month first, whatever the currency
     assert guess_date_order(["Albany, NY 12202", "Invoice Date 03/05/2026", "Total € 1,250.00"]) == DateOrder.MDY
+    # a phone number written the North American way does not: the currency says more (an Irish till slip)
+    assert guess_date_order(["Tel 356-947-3360", "07/12/2022 11:31", "TOTAL DUE €142.67"]) == DateOrder.DMY
+    assert guess_date_order(["Tel 356-947-3360", "07/12/2022 11:31", "TOTAL £142.67"]) == DateOrder.DMY
+    assert guess_date_order(["Tel 356-947-3360", "07/12/2022 11:31", "TOTAL $142.67"]) == DateOrder.MDY
 
 
 def test_guess_date_order_reads_month_first_where_named_dates_are_written_month_first() -> None:

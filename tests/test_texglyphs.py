@@ -121,3 +121,32 @@ def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
     path = tmp_path / "hyphenated.pdf"
     doc.save(path)
     assert [(w.text, w.line) for w in _load(path).words] == [("Consultoría", 0), ("Inteligentes", 1), ("S.L.N.E", 1)]
+
+
+def _tracked_page(path: Path, lines: list[str]) -> Path:
+    """Lines written straight into a content stream (``Tc`` sets the tracking, a ``TJ`` array a gap without a space
+    glyph), as typesetters write them."""
+    doc = pymupdf.open()
+    height = 60 + 20 * len(lines)
+    page = doc.new_page(width=300, height=height)
+    page.insert_text((10, 10), ".", fontname="helv")  # the page's Helvetica resource
+    font = page.get_fonts()[0][4]
+    stream = "".join(f"BT /{font} 8 Tf {op} 20 {height - 40 - 20 * k} Td {text} ET\n"  # top down
+                     for k, (op, text) in enumerate(lines))
+    doc.update_stream(page.get_contents()[0], stream.encode())
+    doc.save(path)
+    return path
+
+
+def test_a_letter_spaced_label_in_the_text_layer_reads_as_its_words(tmp_path: Path):
+    """Tracking spreads the letters wider than PyMuPDF's word gap (``P A Y B Y``); only a printed space splits."""
+    path = _tracked_page(tmp_path / "tracked.pdf", [
+        ("2.4 Tc", "(PAY BY) Tj"), ("2.4 Tc", "(CUSTOMER REF.) Tj"), ("1.2 Tc", "(Invoice No) Tj"),
+        ("0 Tc", "[(5)-600(x)-600(2)] TJ"),  # figures set apart without a space glyph stay apart
+        ("0 Tc", "[(Total)-400(of)-400(a)-400(month)] TJ"),  # a line of words without space glyphs stays words
+    ])
+    lines: dict[int, list[str]] = {}
+    for w in _load(path).words:
+        lines.setdefault(w.line, []).append(w.text)
+    assert list(lines.values()) == [["PAY", "BY"], ["CUSTOMER", "REF."], ["Invoice", "No"], ["5", "x", "2"],
+                                    ["Total", "of", "a", "month"]]
