@@ -218,7 +218,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no|"
         "fakturanummer|fakturanr|fakturanumero|laskun numero|laskun no|laskunumero|cislo faktury|faktura cislo|"
         "cislo dokladu|cislo faktury dokladu")
-    + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice", 0.8)
+    + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice|"
+         "documentnummer|documentnr|dokumentnummer|dokumentnr|numero de document|numero du document|"
+         "numero de documento|numero do documento|numero documento", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
     + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6),
@@ -340,7 +342,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
         + _p("von|fran|fra", 0.85),
     "customer": _p(
-        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|factuur aan|rechnung an|customer|client|"
+        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|an|factuur aan|rechnung an|customer|client|"
         "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"

@@ -47,6 +47,10 @@ _COPY_OWNERS = frozenset("customer merchant cardholder client store shop office 
 #: a web invoice's call to pay, never a name ("Pay online", "Online bezahlen", "Paga online")
 _CALLS = frozenset("pay now online bezahlen jetzt payer ligne en pagar paga linea betalen betala betal pa nett "
                    "maksa verkossa zaplatit zaplac here click".split())
+#: what a rubber stamp says ("PAID", "BEZAHLT", "RECEIVED 12 MAR 2024", "ENTERED"), never a name: a stamp on a
+#: grey scan or a fax is as dark as the print, and its big letters look like a letterhead's (as label_tokens stems)
+_STAMPS = frozenset("paid bezahlt paye pagado pagato betaald pago receiv eingegangen erhalten recu ricevuto "
+                    "recibido ontvangen enter gebucht void storniert annule annullato approv genehmigt".split())
 #: captions of what no field holds, never a name alone ("TERMS", "Payment terms", "Notes")
 _CAPTIONS = frozenset("term payment condition note remark comment "  # as label_tokens stems them
                       # a section's heading ("Summary", "Übersicht", "Récapitulatif")
@@ -650,6 +654,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
     if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or set(toks) <= _CALLS
+            or (len(toks) <= 2 and toks[0] in _STAMPS)
             or _ADDRESSY.search(s.text)
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False

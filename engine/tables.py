@@ -74,6 +74,10 @@ def match_columns(runs: Sequence[tuple[int, int]], words: Sequence[Word], column
     return taken
 
 
+#: a short abbreviation with its stop, which a header's next word completes ("P. unit.", "Pr. unit.", "N. ord.")
+_ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
+
+
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """Column name → x-range for a header line, or {} when fewer than two columns match.
 
@@ -91,7 +95,10 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
     for s in line:
         if s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.PERCENT}:
             idx = s.word_indices
-            wide = [k for k in range(1, len(idx)) if words[idx[k]].bbox[0] - words[idx[k - 1]].bbox[2] >= 1.2 * cw]
+            # (an abbreviation's stop reads on into the next word across a wider gap: "P.  unit.", "Pr.  unit.")
+            wide = [k for k in range(1, len(idx)) if words[idx[k]].bbox[0] - words[idx[k - 1]].bbox[2] >= 1.2 * cw
+                    and not (_ABBREVIATION.fullmatch(words[idx[k - 1]].text)
+                             and words[idx[k]].bbox[0] - words[idx[k - 1]].bbox[2] < 2.5 * cw)]
             # a run that a number's sign or word follows is that number's label ("Item #", "Article No."): the
             # column of codes beside the items' "Item" is not their description
             runs += [(idx[a], idx[b - 1]) for a in range(len(idx)) for b in range(a + 1, min(a + 4, len(idx)) + 1)
@@ -210,6 +217,20 @@ def _description_column(columns: Sequence[Column], ranges: dict[str, tuple[float
     return next((c.name for c in columns if not c.numeric and c.name in ranges), None)
 
 
+#: a gap (page widths) no description has between its words: what stands before it is another column's
+_COLUMN_GAP = 0.05
+
+
+def _beside_column(texts: list[Span], start: float) -> list[Span]:
+    """A row's description without what a column to its left put on its line: a sidebar's label beside the line
+    items (``DATA DI SCADENZA`` before ``Carta A4``), set apart by a gap no description has, where the words after
+    the gap start at the description column (``start``, its label's left edge) or later."""
+    for k in range(len(texts) - 1, 0, -1):
+        if texts[k].bbox[0] - texts[k - 1].bbox[2] > _COLUMN_GAP and texts[k].bbox[0] >= start - 0.01:
+            return texts[k:]
+    return texts
+
+
 def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
     for kind in prefer:
         for s in reversed(spans):
@@ -245,7 +266,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
                 texts = texts[1:]  # a position number or a code
             while len(texts) > 1 and texts[-1].kinds == {SpanKind.IDENTIFIER}:
                 texts = texts[:-1]
-            row.cells[col.name] = texts
+            row.cells[col.name] = _beside_column(texts, ranges[col.name][0])
     if text_col is None:  # no description header: the row's text spans
         text = next((c.name for c in columns if not c.numeric), None)
         texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}]

@@ -100,15 +100,42 @@ def flatten(image: Image.Image) -> Image.Image:
     return image.convert("RGB")  # CMYK, YCbCr, LAB, HSV
 
 
-def _file_dpi(image: Image.Image) -> float | None:
+def _resolutions(image: Image.Image) -> tuple[float, float] | None:
+    """The file's horizontal and vertical resolution, None where it names none."""
     dpi = image.info.get("dpi")
     if not dpi:
         return None
     try:
-        x, y = (float(dpi[0]), float(dpi[1]))
+        return float(dpi[0]), float(dpi[1])
     except (TypeError, ValueError, IndexError):
         return None
-    value = max(x, y)
+
+
+#: pixels whose width and height differ by more than this ratio are made square before reading
+_PIXEL_ASPECT_TOLERANCE = 1.1
+
+
+def square_pixels(frame: Image.Image, resolutions: tuple[float, float] | None) -> Image.Image:
+    """``frame`` stretched to square pixels where the file gives two resolutions that differ: a fax in standard
+    mode is 204 × 98 DPI, and read as stored its lines come out half their height (OCR then reads little of
+    them). The axis of the lower resolution is stretched to the higher one, smoothly (a fax's 1-bit pixels then
+    read as strokes)."""
+    if not resolutions or min(resolutions) <= 0:
+        return frame
+    x, y = resolutions
+    if max(x, y) / min(x, y) <= _PIXEL_ASPECT_TOLERANCE:
+        return frame
+    width, height = frame.size
+    size = (width, round(height * x / y)) if x > y else (round(width * y / x), height)
+    logger.info("pixels of %g x %g DPI stretched to square: %dx%d -> %dx%d", x, y, width, height, *size)
+    return frame.resize(size, Image.Resampling.BICUBIC)
+
+
+def _file_dpi(image: Image.Image) -> float | None:
+    resolutions = _resolutions(image)
+    if resolutions is None:
+        return None
+    value = max(resolutions)
     # 72/96 are usually defaults written by software, not a scan resolution
     if not 50 <= value <= 2400 or value in (72.0, 96.0):
         return None
@@ -154,6 +181,8 @@ def open_raster(path: Path, kind: FileKind, limits: LimitSettings) -> list[Raste
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError) as exc:
             raise _decode_error(exc, data, kind) from exc
         dpi = _file_dpi(image)
+        if dpi is not None:
+            frame = square_pixels(frame, _resolutions(image))
         pages.append(RasterPage(frame, dpi or estimate_dpi(frame), dpi is not None))
     return pages
 

@@ -27,6 +27,9 @@ __all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
+#: units of one row share this much of their height; the rows a unit is tried against, the latest first
+_ROW_OVERLAP = 0.7
+_ROW_LOOKBACK = 4
 #: words at or above this confidence are kept whatever they contain
 _GARBAGE_CONFIDENCE = 0.3
 
@@ -546,11 +549,54 @@ def _collides(unit: LineUnit, line: Sequence[LineUnit]) -> bool:
     return any(_overlap(x0, x1, w.x0, w.x1) > 0 for u in line for w in u.words)
 
 
+def _centre_order(units: Sequence[LineUnit]) -> list[LineUnit]:
+    return sorted(units, key=lambda u: ((u.top + u.bottom) / 2, min(w.x0 for w in u.words)))
+
+
+def _rows(units: Sequence[LineUnit]) -> list[LineUnit]:
+    """``units`` (in centre order) with the units of one row joined first: a unit that shares most of its height
+    (:data:`_ROW_OVERLAP`) with the unit that opened one of the last few rows, and stands over or under no word of
+    it, is on that row. A side column's label set between two table rows (a sidebar beside the line items) then
+    no longer splits a row between two lines: ordered by their centres alone, the row's figures joined the label
+    above and its description the label below."""
+    rows: list[list[LineUnit]] = []
+    for unit in units:
+        for row in reversed(rows[-_ROW_LOOKBACK:]):
+            if _share(unit, row[0]) >= _ROW_OVERLAP and not _collides(unit, row):
+                row.append(unit)
+                break
+        else:
+            rows.append([unit])
+    return [row[0] if len(row) == 1 else _Row([w for u in row for w in u.words], band=_core(row)) for row in rows]
+
+
+def _core(row: list[LineUnit]) -> tuple[float, float]:
+    """The band of a row's least high unit: a tall heading on the row, or a cell whose box OCR drew taller, does
+    not make the row reach into the line above or below."""
+    low = min(row, key=lambda u: u.bottom - u.top)
+    return low.top, low.bottom
+
+
+@dataclass
+class _Row(LineUnit):
+    """The units of one row as one unit, as high as its least high unit (:func:`_core`)."""
+
+    band: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def top(self) -> float:
+        return self.band[0]
+
+    @property
+    def bottom(self) -> float:
+        return self.band[1]
+
+
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
-    """Page-wide lines in reading order: top to bottom, each left to right."""
-    horizontal = [u for u in units if u.words and u.horizontal]
+    """Page-wide lines in reading order: top to bottom, each left to right. The units of one row are joined
+    first (:func:`_rows`), then rows that overlap make one line."""
+    horizontal = _centre_order(_rows(_centre_order([u for u in units if u.words and u.horizontal])))
     others = [u for u in units if u.words and not u.horizontal]
-    horizontal.sort(key=lambda u: ((u.top + u.bottom) / 2, min(w.x0 for w in u.words)))
 
     lines: list[list[LineUnit]] = []
     # each line is compared with the unit that opened it, not with a band that grows as units join:

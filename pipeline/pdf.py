@@ -30,7 +30,7 @@ from pipeline.errors import (
     TruncatedFileError,
 )
 from pipeline.formfields import apply_form_fields
-from pipeline.images import check_pixels, flatten
+from pipeline.images import check_pixels, flatten, square_pixels
 from pipeline.inkmarks import add_drawn_signatures
 from pipeline.layout import LineUnit, RawWord
 from pipeline.texglyphs import (
@@ -395,9 +395,12 @@ def _native_image(page: pymupdf.Page, limits: LimitSettings) -> PageImage | None
         return None
     bbox = pymupdf.Rect(info["bbox"])
     dpi = image.width / (bbox.width / 72.0) if bbox.width else 0.0
-    if image.size != (info["width"], info["height"]) or dpi <= 0:
+    if image.size != (info["width"], info["height"]) or dpi <= 0 or bbox.height <= 0:
         return None
-    return PageImage(image=image, dpi=dpi, native=True)
+    # a fax's pixels, stored twice as wide as high and drawn over the page, made square
+    resolutions = (dpi, image.height / (bbox.height / 72.0))
+    square = square_pixels(image, resolutions)
+    return PageImage(image=square, dpi=dpi if square is image else max(resolutions), native=True)
 
 
 def render(page: pymupdf.Page, dpi: float, limits: LimitSettings, *, gray: bool = False,

@@ -6,11 +6,12 @@ for ``station``), and the frame's strokes between the words look like handwritin
 colour scan the stamp's ink tells itself apart from the print: red (or violet), where the print is black or grey.
 
 :func:`drop_stamps` gives a copy of the page with such ink painted over in the paper's colour, for reading only
-(check boxes are still looked for on the page as scanned). Only red ink in strokes that cross the print is a
-stamp: a red heading, a red rule or a red table grid stands apart from the black text, a red band with white
-titles is filled, and they stay; blue ink (a signature in
-ballpoint) is never touched. A stamp's black print stays, and so does a stamp on an empty part of the page (its
-words read as words).
+(check boxes are still looked for on the page as scanned). Red ink is a stamp where its strokes cross the print or
+frame a box (a stamp between the rows of a table crosses nothing, but its words join the rows and its frame reads
+as pen strokes), with all the red ink inside its box. A red heading, a red rule or a logo stands apart from the
+black text and stays; so does a red band with white titles on it (filled, no strokes); a red table grid is a
+frame, and only its lines go. Blue ink (a signature in ballpoint) is never touched, nor is the print under a
+stamp (ink over toner stays dark).
 """
 
 from __future__ import annotations
@@ -24,8 +25,12 @@ __all__ = ["drop_stamps", "stamp_mask"]
 
 logger = logging.getLogger(__name__)
 
+#: stamps are looked for at about this resolution
+_WORK_DPI = 100
 #: how much more red than green and blue (0-255) ink must be to be a stamp's; black print and grey have none
 _REDNESS = 60
+#: how much more green than blue makes red orange (a screen's subpixel fringe on black text, a logo), not a stamp's
+_ORANGE = 40
 #: print: a dark pixel of no colour
 _PRINT_DARK = 120
 _PRINT_GREY = 45
@@ -38,6 +43,11 @@ _MIN_STAMP_INCH = 0.5
 #: and is drawn in strokes: at most this share of its ink is solid, a square of :data:`_SOLID_INCH` fitting in
 _MAX_SOLID_SHARE = 0.2
 _SOLID_INCH = 0.1
+#: or is a frame: at least this high and wide (inches), closed round at least this share of its box (a stamp's
+#: frame between the rows of a table crosses no print, but its words join the rows and its strokes read as pen
+#: strokes; a heading's letters enclose only their small counters)
+_MIN_FRAME_INCH = 0.35
+_MIN_HOLE = 0.25
 #: and crosses the print: this share of its ink touches black print (at least :data:`_MIN_CROSSING` pixels)
 _CROSSING_SHARE = 0.003
 _MIN_CROSSING = 25
@@ -46,7 +56,7 @@ _MIN_CROSSING = 25
 def _stamp_ink(rgb: np.ndarray) -> np.ndarray:
     """Red or violet ink: much more red than green, and not dark print."""
     r, g, b = (rgb[..., k].astype(np.int16) for k in range(3))
-    red = (r - np.maximum(g, b) >= _REDNESS) & (r >= 110) & (10 * g <= 6 * r)  # red, not orange
+    red = (r - np.maximum(g, b) >= _REDNESS) & (r >= 110) & (g - b < _ORANGE)  # red or pink, not orange
     violet = (np.minimum(r, b) - g >= _REDNESS) & (r >= 90)
     return red | violet
 
@@ -61,20 +71,52 @@ def _print(rgb: np.ndarray) -> np.ndarray:
 
 
 def stamp_mask(image: Image.Image, dpi: float) -> np.ndarray | None:
-    """The pixels of ``image`` that are stamp ink crossing the print (a boolean array), None when there are none."""
+    """The pixels of ``image`` that are a stamp's ink (a boolean array), None when it has no stamp. Stamps are
+    looked for on a copy at about :data:`_WORK_DPI` (a page's look costs a few hundredths of a second), and painted
+    out at full resolution."""
     import cv2
 
     if image.mode not in ("RGB", "RGBA", "P", "CMYK", "YCbCr"):
         return None  # a grey or black-and-white scan: a stamp is as grey as the print
-    rgb = np.asarray(image.convert("RGB"))
+    full = image.convert("RGB")
+    rgb = np.asarray(full)
+    ink = _stamp_ink(rgb)
+    if ink.sum() < _MIN_CROSSING:
+        return None
+    factor = max(1, int(dpi // _WORK_DPI))
+    if factor > 1:  # the print averaged; the ink kept where it covers a quarter of a pixel (a thin frame stays)
+        size = (rgb.shape[1] // factor, rgb.shape[0] // factor)
+        small_ink = cv2.resize(ink.astype(np.uint8) * 255, size, interpolation=cv2.INTER_AREA) >= 64
+        boxes = _stamp_boxes(np.asarray(full.reduce(factor))[:size[1], :size[0]], small_ink, dpi / factor)
+    else:
+        boxes = _stamp_boxes(rgb, ink, dpi)
+    if not boxes:
+        return None
+    step = max(1, round(dpi / 100))
+    kernel = np.ones((2 * step + 1, 2 * step + 1), np.uint8)
+    mask = np.zeros(rgb.shape[:2], bool)
+    for x0, y0, x1, y1 in boxes:
+        x0, y0 = max(0, (x0 - 1) * factor), max(0, (y0 - 1) * factor)
+        x1, y1 = (x1 + 1) * factor, (y1 + 1) * factor
+        # all the red ink over the stamp's box (its frame, its letters, its small date in thin strokes), with its
+        # fringe, never the print under it, tinted by the ink over it or not
+        inked = cv2.dilate(ink[y0:y1, x0:x1].astype(np.uint8), kernel).astype(bool)
+        mask[y0:y1, x0:x1] |= inked & ~(rgb[y0:y1, x0:x1].max(axis=2) < _PRINT_DARK)
+    return mask if mask.any() else None
+
+
+def _stamp_boxes(rgb: np.ndarray, raw: np.ndarray, dpi: float) -> list[tuple[int, int, int, int]]:
+    """The boxes (pixels of ``rgb``) of the stamps on a page, given its red ink ``raw``: ink in strokes, long
+    enough, that crosses the print or closes round a frame."""
+    import cv2
+
     step = max(1, round(dpi / 100))
     kernel = np.ones((2 * step + 1, 2 * step + 1), np.uint8)
     # a stamp's strokes are some pixels wide; the coloured fringe a screen's subpixel rendering leaves on black
     # text (a screenshot) is one
-    ink = cv2.morphologyEx(_stamp_ink(rgb).astype(np.uint8), cv2.MORPH_OPEN, np.ones((step + 1, step + 1), np.uint8))
-    ink = ink.astype(bool)
+    ink = cv2.morphologyEx(raw.astype(np.uint8), cv2.MORPH_OPEN, np.ones((step + 1, step + 1), np.uint8)).astype(bool)
     if ink.sum() < _MIN_CROSSING:
-        return None
+        return []
     # a stamp's strokes (its frame, its letters, broken by the print they cross and by JPEG) belong together
     reach = max(3, round(_JOIN_INCH * dpi))
     joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
@@ -88,7 +130,7 @@ def stamp_mask(image: Image.Image, dpi: float) -> np.ndarray | None:
     # stamp's stroke does
     side = max(3, round(_SOLID_INCH * dpi))
     solid = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, np.ones((side, side), np.uint8)).astype(bool)
-    stamps: list[tuple[int, int, int, int]] = []
+    boxes: list[tuple[int, int, int, int]] = []
     for k in range(1, count):
         x, y, w, h, _ = stats[k]
         if max(w, h) < _MIN_STAMP_INCH * dpi:
@@ -97,18 +139,21 @@ def stamp_mask(image: Image.Image, dpi: float) -> np.ndarray | None:
         if (own & solid[y:y + h, x:x + w]).sum() > _MAX_SOLID_SHARE * own.sum():
             continue  # filled red, with white print on it perhaps: no stamp
         crossing = int((own & near_print[y:y + h, x:x + w]).sum())
-        if crossing >= max(_MIN_CROSSING, _CROSSING_SHARE * own.sum()):
-            stamps.append((x, y, x + w, y + h))
+        framed = min(w, h) >= _MIN_FRAME_INCH * dpi and _enclosed(labels[y:y + h, x:x + w] == k) >= _MIN_HOLE * w * h
+        if framed or crossing >= max(_MIN_CROSSING, _CROSSING_SHARE * own.sum()):
+            boxes.append((x, y, x + w, y + h))
         # else red that stands apart from the print: a heading, a rule, a logo
-    mask = np.zeros(ink.shape, bool)
-    for k in range(1, count):  # each stamp, and the ink inside its frame (its letters, its date)
-        x, y, w, h, _ = stats[k]
-        cx, cy = x + w / 2, y + h / 2
-        if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in stamps):
-            region = labels[y:y + h, x:x + w] == k
-            # the stamp's ink and its fringe, never the print under it
-            mask[y:y + h, x:x + w] |= region & fringe[y:y + h, x:x + w] & ~printed[y:y + h, x:x + w]
-    return mask if mask.any() else None
+    return boxes
+
+
+def _enclosed(region: np.ndarray) -> float:
+    """The area (pixels) that the ink of ``region`` (a boolean array) closes round: its holes."""
+    import cv2
+
+    contours, hierarchy = cv2.findContours(region.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0.0
+    return float(sum(cv2.contourArea(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] != -1))
 
 
 def drop_stamps(image: Image.Image, dpi: float) -> Image.Image | None:

@@ -1411,6 +1411,35 @@ def test_a_seller_captioned_beside_its_buyer_is_the_issuer() -> None:
     assert _run(layout(rows), Invoice).data["vendor_name"] == "Nordlicht Technik GmbH"
 
 
+def test_a_german_recipient_captioned_an_beside_the_issuer_is_the_customer() -> None:
+    """German letters caption the recipient "An" ("to"): its name is the customer's, not the issuer's."""
+    rows = [[(0.1, "RECHNUNG"), (0.6, "Stettler Frei & Cie.")], [(0.1, "Beleg-Nr."), (0.3, "RG-3650/24")],
+            [(0.1, "Rechnungsdatum"), (0.3, "6. Jun 2024")], [(0.1, "Kundennummer"), (0.3, "31084")],
+            [(0.1, "Stettler Frei & Cie."), (0.45, "An")],
+            [(0.1, "Stadelmannstrasse 71"), (0.45, "Hunziker Wirz AG")],
+            [(0.1, "3252 Gossau"), (0.45, "Schochstrasse 96")], [(0.45, "1641 Bülach")],
+            [(0.1, "Artikel / Leistung"), (0.55, "Stk."), (0.65, "Einzelpreis"), (0.8, "Gesamt")],
+            [(0.1, "Softwarelizenz"), (0.55, "2.5"), (0.65, "105.89 CHF"), (0.8, "264.73 CHF")],
+            [(0.6, "Nettobetrag"), (0.8, "264.73 CHF")], [(0.6, "MWST 8.1 %"), (0.8, "21.44 CHF")],
+            [(0.6, "Total"), (0.8, "286.17 CHF")]]
+    for engine in ("baseline", "embedded"):
+        (result,) = create_engine(engine).extract_batch([EngineRequest(id="doc", words=layout(rows), target=Invoice)])
+        assert result.data["vendor_name"] == "Stettler Frei & Cie.", engine
+
+
+@pytest.mark.parametrize("stamp", ["BEZAHLT", "PAID", "RECEIVED", "PAGADO", "ENTERED"])
+def test_a_rubber_stamps_word_is_no_issuer(stamp: str) -> None:
+    """A stamp on a grey scan or a fax is as dark as the print, its big letters at the top like a letterhead's."""
+    rows = [[(0.55, stamp)], [(0.1, "INVOICE")], [(0.1, "Nordlicht Technik GmbH")],
+            [(0.1, "Hafenstrasse 12, 20457 Hamburg")],
+            [(0.1, "Invoice No."), (0.3, "INV-2024-77")], [(0.1, "Date"), (0.3, "12.03.2024")], [(0.1, "Bill to")],
+            [(0.1, "Bergmann Logistik AG")], [(0.1, "Am Markt 3, 04109 Leipzig")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Price"), (0.8, "Amount")],
+            [(0.1, "Server maintenance"), (0.55, "2"), (0.65, "150,00"), (0.8, "300,00")],
+            [(0.6, "Total EUR"), (0.8, "300,00")]]
+    assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "Nordlicht Technik GmbH"
+
+
 def test_a_portuguese_claim_form() -> None:
     rows = [[(0.1, "Seguros Atlântico")], [(0.1, "Participação de Sinistro")],
             [(0.1, "Nome completo:"), (0.4, "João Silva")], [(0.1, "Data de nascimento:"), (0.4, "14/02/1980")],

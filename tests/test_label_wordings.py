@@ -66,7 +66,7 @@ OTHERS = {
            "tax": ["IVA 22%", "Imposta", "IVA (22%)", "Totale IVA"],
            "total": ["Totale", "Totale documento", "Totale fattura", "Netto a pagare", "Totale da pagare",
                      "Totale complessivo", "Da pagare"]},
-    "nl": {"number": ["Factuurnummer", "Factuurnr.", "Factuur nr.", "Factuurnummer:"],
+    "nl": {"number": ["Factuurnummer", "Factuurnr.", "Factuur nr.", "Factuurnummer:", "Documentnummer"],
            "date": ["Factuurdatum", "Datum", "Datum factuur"],
            "due": ["Vervaldatum", "Te betalen voor", "Uiterste betaaldatum", "Vervaldag", "Betalen voor"],
            "subtotal": ["Subtotaal", "Totaal excl. BTW", "Netto", "Totaal exclusief BTW", "Bedrag excl. BTW"],

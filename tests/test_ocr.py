@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from pipeline import errors as E
 from pipeline.config import LimitSettings, OCRSettings, Settings
@@ -390,6 +390,40 @@ def test_jpeg_exif_orientation_is_applied(tmp_path: Path):
     assert page.image.size == (100, 300)
 
 
+def _fax_page() -> Image.Image:
+    """A page as a fax server stores it in standard mode: 1-bit, 1728 pixels across, each line half as high as wide
+    (204 x 98 DPI), so that the page looks squashed to half its height."""
+    page = Image.new("L", (1728, 2200), 255)
+    draw = ImageDraw.Draw(page)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 34)
+    for k, line in enumerate(["INVOICE", "Invoice number INV-2024-0042", "Date 12.03.2024", "Total EUR 1,234.56"]):
+        draw.text((150, 200 + 80 * k), line, font=font, fill=0)
+    return page.resize((1728, 1100), Image.Resampling.BILINEAR).point(lambda v: 0 if v < 160 else 255).convert("1")
+
+
+def test_a_faxs_pixels_are_made_square(tmp_path: Path):
+    """A fax TIFF in standard mode (204 x 98 DPI) is read at square pixels: before, its lines came out half their
+    height and OCR read little of them."""
+    path = tmp_path / "fax.tif"
+    _fax_page().save(path, compression="group4", dpi=(204, 98))
+    (page,) = open_raster(path, FileKind.TIFF, LimitSettings())
+    assert page.image.size == (1728, 2290) and page.dpi == 204  # 1100 lines of 98 DPI at 204 DPI
+    assert {"INV-2024-0042", "12.03.2024", "1,234.56"} <= set(texts(load(path)))
+    square = tmp_path / "square.tif"
+    Image.new("L", (300, 200), 255).save(square, dpi=(200, 204))  # a scanner's slightly uneven resolutions
+    (page,) = open_raster(square, FileKind.TIFF, LimitSettings())
+    assert page.image.size == (300, 200)
+    # the same fax embedded in a PDF page, stretched over a letter page: squared too, and read
+    pdf = pymupdf.open()
+    sheet = pdf.new_page(width=612, height=792)
+    buffer = io.BytesIO()
+    _fax_page().save(buffer, "PNG")
+    sheet.insert_image(sheet.rect, stream=buffer.getvalue(), keep_proportion=False)
+    pdf.save(tmp_path / "fax.pdf")
+    words = texts(load(tmp_path / "fax.pdf"))
+    assert {"INV-2024-0042", "12.03.2024", "1,234.56"} <= set(words)
+
+
 def test_odd_image_modes_are_flattened(tmp_path: Path):
     rgba = Image.new("RGBA", (40, 20), (0, 0, 0, 0))  # fully transparent: must become white, not black
     path = F.save_image(rgba, tmp_path / "a.png")
@@ -464,6 +498,19 @@ def test_a_tall_heading_does_not_chain_two_lines_together():
     units = [_unit("ACME", 10, 82), _unit("INVOICE", 300, 80, h=30), _unit("Street", 10, 96)]
     lines = [" ".join(w.text for w in line) for line in order_lines(units)]
     assert lines == ["ACME INVOICE", "Street"]
+
+
+def test_a_sidebars_labels_between_table_rows_do_not_split_a_row():
+    """A sidebar's labels set between the rows of the line items beside it: each row stays one line (ordered by
+    their centres alone, a row's figures joined the label above and its description the label below)."""
+    units = [
+        _unit("PAYMENT DUE", 10, 429, h=25), _unit("1,09", 960, 436, h=27), _unit("13,08", 1044, 436, h=24),
+        _unit("12", 843, 437, h=29), _unit("Network cabling", 473, 441, h=29),
+        _unit("28 May 2024", 10, 455, h=27), _unit("10,45", 1046, 463, h=31), _unit("20,90", 953, 466, h=28),
+        _unit("0,5", 838, 469, h=28), _unit("Web hosting", 473, 471, h=32),
+    ]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["PAYMENT DUE Network cabling 12 1,09 13,08", "28 May 2024 Web hosting 0,5 20,90 10,45"]
 
 
 @pytest.mark.parametrize(("text", "conf", "garbage"), [

@@ -3,8 +3,9 @@ word of the line's text, a side column whose lines sit between a table's rows, h
 abbreviation's dot, dotless i's, a zero read for the O of a code's prefix, a Polish legal form in capitals with a
 zero for its O, a postcode run into its town, a receipt's date line under its address, a house number run into its
 street, a table headed by a weak item word under the issuer, an item whose name starts like a subtotal's label, a
-town's name over the two halves of a postcode, a name signed higher than the place and date beside it, and label
-words OCR misread ("rn" read as "m", an elided article without its apostrophe)."""
+town's name over the two halves of a postcode, a name signed higher than the place and date beside it, label words
+OCR misread ("rn" read as "m", an elided article without its apostrophe), a sidebar's label on a row's line, and a
+header's abbreviated label ("P. unit.")."""
 
 from __future__ import annotations
 
@@ -45,6 +46,60 @@ def test_a_tables_amount_beside_a_side_columns_line_stays_in_its_row() -> None:
     lines = [" ".join(w.text for w in line) for line in order_lines(units)]
     assert lines == ["Piazza Franco, 31 Spese di trasporto 3 1.913,70", "16033, Lavagna (GE)",
                      "Spese di trasporto 2 1.879,13 3.758,26", "Cavo di rete 5 m 17.553,00"]
+
+
+#: a 100-DPI scan's OCR of an invoice whose sidebar holds its meta beside the line items (line, text, box)
+_SIDEBAR_ROWS = [
+    (9, "Descrizione", 0.3857, 0.2205, 0.4885, 0.2376), (9, "Q.tà", 0.6808, 0.2188, 0.7183, 0.2385),
+    (9, "Pr.", 0.7485, 0.2197, 0.7727, 0.2368), (9, "unit.", 0.7763, 0.2197, 0.8198, 0.2368),
+    (9, "Totale", 0.8416, 0.2179, 0.8972, 0.2359),
+    (12, "DATA", 0.1112, 0.2778, 0.1548, 0.2949), (12, "DI", 0.1596, 0.2778, 0.179, 0.2949),
+    (12, "SCADENZA", 0.185, 0.2769, 0.2733, 0.2949), (12, "Carta", 0.3857, 0.2726, 0.4281, 0.2932),
+    (12, "A4", 0.4389, 0.2726, 0.4571, 0.2932), (12, "1", 0.7037, 0.2735, 0.7207, 0.2906),
+    (12, "2,43", 0.7654, 0.2726, 0.8005, 0.2915), (12, "€", 0.8053, 0.2726, 0.8138, 0.2915),
+    (12, "2,43", 0.8476, 0.2726, 0.8815, 0.2906), (12, "€", 0.8851, 0.2726, 0.8936, 0.2906),
+    (13, "17", 0.1149, 0.294, 0.1306, 0.3111), (13, "feb", 0.1342, 0.294, 0.1596, 0.3111),
+    (13, "2022", 0.1669, 0.294, 0.2031, 0.3111), (13, "Corso", 0.3881, 0.2923, 0.4281, 0.3094),
+    (13, "di", 0.4377, 0.2923, 0.4486, 0.3094), (13, "formazione", 0.4534, 0.2923, 0.5417, 0.3094),
+    (13, "12,5", 0.6856, 0.2915, 0.7158, 0.3111), (13, "33,35", 0.757, 0.2906, 0.7993, 0.3111),
+    (13, "€", 0.8053, 0.2906, 0.8138, 0.3111), (13, "416,88", 0.8307, 0.2915, 0.8815, 0.3094),
+    (13, "€", 0.8851, 0.2915, 0.8936, 0.3094),
+]
+
+
+def test_a_sidebars_label_on_a_rows_line_is_no_part_of_its_description() -> None:
+    """A sidebar's label shares a line with a row of the line items beside it (``DATA DI SCADENZA`` before
+    ``Carta A4``), set apart by a gap no description has: it stays out of the description."""
+    words = [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in _SIDEBAR_ROWS]
+    for engine in ("baseline", "embedded"):
+        items = _run(words, Invoice, engine).data["line_items"]
+        assert [i["description"] for i in items] == ["Carta A4", "Corso di formazione"], engine
+        assert [i["amount"] for i in items] == ["2.43", "416.88"]
+
+
+#: a scan's OCR of a Portuguese invoice's table: its unit price headed "P. unit.", OCR's boxes tight round the words
+_ABBREVIATED_HEADER = [
+    (11, "Designação", 0.114, 0.3185, 0.1906, 0.3355), (11, "Qtd.", 0.6847, 0.3194, 0.7126, 0.335),
+    (11, "P.", 0.7524, 0.3194, 0.7601, 0.3333), (11, "unit.", 0.7684, 0.3194, 0.7999, 0.3333),
+    (11, "Valor", 0.8545, 0.3189, 0.889, 0.3338),
+    (12, "Formação", 0.1099, 0.335, 0.1793, 0.352), (12, "12", 0.6936, 0.3371, 0.7049, 0.3494),
+    (12, "1.598,96", 0.7251, 0.3355, 0.7821, 0.3494), (12, "€", 0.7874, 0.3359, 0.7945, 0.3494),
+    (12, "19.187,52", 0.8124, 0.3359, 0.8753, 0.3499), (12, "€", 0.8812, 0.3363, 0.8878, 0.3503),
+    (13, "Cadeiras", 0.1122, 0.3541, 0.1692, 0.3676), (13, "de", 0.1752, 0.3541, 0.1876, 0.3676),
+    (13, "escritório", 0.193, 0.3541, 0.2536, 0.3676), (13, "1", 0.6977, 0.3541, 0.7108, 0.3668),
+    (13, "72,03", 0.7458, 0.3537, 0.7821, 0.3676), (13, "€", 0.788, 0.3537, 0.7951, 0.3676),
+    (13, "72,03", 0.8409, 0.3537, 0.8777, 0.3676), (13, "€", 0.883, 0.3537, 0.8901, 0.3676),
+]
+
+
+def test_an_abbreviated_header_label_reads_on_into_its_next_word() -> None:
+    """``P.`` ``unit.`` a little further apart than a space in OCR's tight boxes: one label (the unit price's), not
+    ``unit.`` alone (a quantity's word) and a stray ``P.``."""
+    words = [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in _ABBREVIATED_HEADER]
+    for engine in ("baseline", "embedded"):
+        items = _run(words, Invoice, engine).data["line_items"]
+        assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+            ("12", "1598.96", "19187.52"), ("1", "72.03", "72.03")], engine
 
 
 def test_word_boxes_that_cut_a_word_of_the_line_are_joined() -> None:

@@ -62,7 +62,7 @@ def test_red_ink_across_the_print_is_a_stamp_and_the_print_under_it_stays():
 
 
 def test_red_that_stands_apart_from_the_print_is_no_stamp():
-    """A red heading and a red rule beside black print, a stamp on an empty part of the page."""
+    """A red heading and a red rule beside black print; a form's red band with white titles."""
     image = _rows()
     draw = ImageDraw.Draw(image)
     draw.text((100, 40), "ACME Trading GmbH", font=ImageFont.truetype(BOLD, 56), fill=(200, 30, 40))
@@ -75,8 +75,18 @@ def test_red_that_stands_apart_from_the_print_is_no_stamp():
     draw.text((100, 104), "1  Claimant details", font=ImageFont.truetype(BOLD, 28), fill="white")
     draw.rectangle((80, 100, 1560, 520), outline=(60, 60, 60), width=3)
     assert stamp_mask(form, DPI) is None
+
+
+def test_a_stamp_between_the_rows_is_dropped_by_its_frame():
+    """A stamp that crosses no print: its words would join the rows beside it, its frame read as pen strokes."""
     empty = Image.new("RGB", (1654, 900), (246, 245, 242))
-    assert stamp_mask(ImageChops.multiply(empty, _stamp((205, 35, 45))), DPI) is None
+    stamped = ImageChops.multiply(empty, _stamp((205, 35, 45)))
+    mask = stamp_mask(stamped, DPI)
+    assert mask is not None and mask[np.asarray(_stamp((205, 35, 45)).convert("L")) < 200].mean() > 0.95
+    # an unframed red word standing alone is a heading
+    heading = empty.copy()
+    ImageDraw.Draw(heading).text((300, 300), "PAID", font=ImageFont.truetype(BOLD, 96), fill=(205, 35, 45))
+    assert stamp_mask(heading, DPI) is None
 
 
 def test_blue_ink_and_grey_scans_are_left_as_they_are():
