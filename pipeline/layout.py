@@ -555,19 +555,25 @@ def _centre_order(units: Sequence[LineUnit]) -> list[LineUnit]:
 
 def _rows(units: Sequence[LineUnit]) -> list[LineUnit]:
     """``units`` (in centre order) with the units of one row joined first: a unit that shares most of its height
-    (:data:`_ROW_OVERLAP`) with the unit that opened one of the last few rows, and stands over or under no word of
-    it, is on that row. A side column's label set between two table rows (a sidebar beside the line items) then
+    (:data:`_ROW_OVERLAP`) with the unit that opened one of the last few rows, is about as high (:func:`_alike`),
+    and stands over or under no word of it, is on that row. A side column's label set between two table rows (a sidebar beside the line items) then
     no longer splits a row between two lines: ordered by their centres alone, the row's figures joined the label
     above and its description the label below."""
     rows: list[list[LineUnit]] = []
     for unit in units:
         for row in reversed(rows[-_ROW_LOOKBACK:]):
-            if _share(unit, row[0]) >= _ROW_OVERLAP and not _collides(unit, row):
+            if _share(unit, row[0]) >= _ROW_OVERLAP and _alike(unit, row[0]) and not _collides(unit, row):
                 row.append(unit)
                 break
         else:
             rows.append([unit])
     return [row[0] if len(row) == 1 else _Row([w for u in row for w in u.words], band=_core(row)) for row in rows]
+
+
+def _alike(a: LineUnit, b: LineUnit) -> bool:
+    """Whether two units are about as high as each other, their shared height half the higher one's at least: a
+    picture's text box reaching over two lines (a signature read as ``ww``) is no cell of a row."""
+    return _overlap(a.top, a.bottom, b.top, b.bottom) >= 0.5 * max(a.bottom - a.top, b.bottom - b.top)
 
 
 def _core(row: list[LineUnit]) -> tuple[float, float]:
