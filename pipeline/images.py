@@ -131,8 +131,7 @@ def square_pixels(frame: Image.Image, resolutions: tuple[float, float] | None) -
     return frame.resize(size, Image.Resampling.BICUBIC)
 
 
-def _file_dpi(image: Image.Image) -> float | None:
-    resolutions = _resolutions(image)
+def _file_dpi(resolutions: tuple[float, float] | None) -> float | None:
     if resolutions is None:
         return None
     value = max(resolutions)
@@ -180,9 +179,10 @@ def open_raster(path: Path, kind: FileKind, limits: LimitSettings) -> list[Raste
             raise
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError) as exc:
             raise _decode_error(exc, data, kind) from exc
-        dpi = _file_dpi(image)
+        resolutions = _resolutions(image)
+        dpi = _file_dpi(resolutions)
         if dpi is not None:
-            frame = square_pixels(frame, _resolutions(image))
+            frame = square_pixels(frame, resolutions)
         pages.append(RasterPage(frame, dpi or estimate_dpi(frame), dpi is not None))
     return pages
 

@@ -407,19 +407,22 @@ def get_recognizer(settings: OCRSettings, *, pictures: bool = False) -> Recogniz
     return cache[key]
 
 
-def _read_upright(recognizer: Recognizer, image: Image.Image, probe: Image.Image, rotation: int, dpi: float,
-                  settings: OCRSettings) -> tuple[Image.Image, float, list[LineUnit], Image.Image]:
+def _read_upright(recognizer: Recognizer, image: Image.Image, reading: Image.Image, probe: Image.Image,
+                  rotation: int, dpi: float, settings: OCRSettings
+                  ) -> tuple[Image.Image, float, list[LineUnit], Image.Image]:
     """The page turned by ``rotation`` and deskewed, its skew, its line units without garbage words, and the copy
-    they were read on (without the red ink stamped across the print, :mod:`pipeline.stamps`)."""
+    they were read on (``reading``, turned and deskewed alike: the page without its stamps)."""
+    stamped = reading is not image
     if rotation:
         image = image.rotate(rotation, expand=True)
         probe = probe.rotate(rotation, expand=True)
+        reading = reading.rotate(rotation, expand=True) if stamped else image
     skew = estimate_skew(probe) if settings.deskew else 0.0
     if abs(skew) >= 0.1:
         image = rotate(image, skew)
+        reading = rotate(reading, skew) if stamped else image
     else:
         skew = 0.0
-    reading = drop_stamps(image, dpi) or image
     kept: list[LineUnit] = []
     for unit in _recognize(recognizer, reading, dpi):
         words = [w for w in unit.words if not is_garbage(w.text, w.confidence)]
@@ -490,13 +493,15 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         image, _ = flatten_page(image)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
     probe = _denoise_if_grainy(image.convert("L"))
+    # the copy OCR reads: without the red ink stamped across the print (:mod:`pipeline.stamps`), found once
+    clean = drop_stamps(image, dpi) or image
     readings: dict[int, tuple[Image.Image, float, list[LineUnit], Image.Image]] = {}
 
     def best(turns: list[int]) -> int:
         """The turn (of those given) whose reading holds the most confidently recognised text; each read once."""
         for turn in turns:
             if turn not in readings:
-                readings[turn] = _read_upright(recognizer, image, probe, turn, dpi, settings)
+                readings[turn] = _read_upright(recognizer, image, clean, probe, turn, dpi, settings)
         return max(turns, key=lambda t: _text_mass(readings[t][2]))
 
     guess = detect_orientation(probe, dpi, settings)
