@@ -61,6 +61,9 @@ class OCRSettings(_Group):
     flatten: bool = True
     #: find check boxes in a scan's pixels (OCR drops them or reads them as letters): ☒ / ☐ words where they are
     check_boxes: bool = True
+    #: read again, alone, a figure standing by itself in a table row that OCR's text detector passed over (a
+    #: quantity's lone ``1``): ink of a figure's size that no word covers, cropped and recognised on its own
+    lone_figures: bool = True
     #: find handwriting no word covers in a scan's pixels (a signature signed in ink): a ✍ word where it is (one
     #: drawn in pen strokes on a born-digital page is always read from its drawings)
     signatures: bool = True

@@ -28,6 +28,7 @@ from pipeline.deskew import estimate_skew, rotate  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
+from pipeline.lonefigures import add_lone_figures  # noqa: E402
 from pipeline.models import TextSource  # noqa: E402
 from pipeline.perspective import flatten_page  # noqa: E402
 from pipeline.stamps import drop_stamps  # noqa: E402
@@ -196,6 +197,12 @@ class Recognizer(abc.ABC):
     def recognize(self, image: Image.Image, dpi: float) -> list[LineUnit]:
         """Words of ``image`` grouped in the engine's own lines."""
 
+    def read_line(self, image: Image.Image, dpi: float) -> tuple[str, float]:
+        """The text of ``image``, a crop holding one short line, and the engine's confidence in it (0..1); ``""``
+        where it reads nothing. By default the words :meth:`recognize` finds, joined."""
+        words = [w for u in self.recognize(image, dpi) for w in u.words]
+        return " ".join(w.text for w in words), min((w.confidence for w in words), default=0.0)
+
 
 class TesseractRecognizer(Recognizer):
     """Tesseract 5 through tesserocr: automatic page segmentation, LSTM, Sauvola binarisation.
@@ -250,6 +257,25 @@ class TesseractRecognizer(Recognizer):
         finally:
             api.Clear()
         return [u for u in units if u.words]
+
+    def read_line(self, image: Image.Image, dpi: float) -> tuple[str, float]:
+        """One line of text, without page segmentation (Tesseract's single-line mode)."""
+        tesserocr = _tesserocr()
+        api = _tess_api(self.tessdata, self.languages, int(tesserocr.PSM.SINGLE_LINE))
+        gray = image.convert("L")
+        if gray.height < _SMALL_TEXT_PX * 2:  # Tesseract reads small text poorly: bring the crop up to size
+            scale = _SMALL_TEXT_PX * 2 / gray.height
+            gray = gray.resize((round(gray.width * scale), round(gray.height * scale)), Image.Resampling.LANCZOS)
+        try:
+            api.SetImage(gray)
+            api.SetSourceResolution(max(70, int(dpi)))
+            text = (api.GetUTF8Text() or "").strip()
+            confidence = max(0.0, min(1.0, api.MeanTextConf() / 100.0))
+        except RuntimeError as exc:
+            raise OCRError(f"Tesseract failed on a crop: {exc}") from exc
+        finally:
+            api.Clear()
+        return text, confidence if text else 0.0
 
     def recognize(self, image: Image.Image, dpi: float) -> list[LineUnit]:
         gray = image.convert("L")
@@ -326,7 +352,8 @@ class RapidOcrRecognizer(Recognizer):
     def recognize(self, image: Image.Image, dpi: float) -> list[LineUnit]:
         arr = np.asarray(image.convert("RGB"))
         try:
-            result = self._engine(arr, use_cls=False, return_word_box=True)
+            # every call names its steps: RapidOCR keeps the last call's as its own (read_line turns detection off)
+            result = self._engine(arr, use_det=True, use_cls=False, use_rec=True, return_word_box=True)
         except Exception as exc:  # noqa: BLE001 - onnxruntime raises many kinds
             raise OCRError(f"RapidOCR failed on the page: {exc}") from exc
         boxes = getattr(result, "boxes", None)
@@ -347,6 +374,17 @@ class RapidOcrRecognizer(Recognizer):
                 words = _split_line(str(text), quad, float(score))
             units.append(LineUnit(words, horizontal=horizontal, text=str(text)))
         return units
+
+    def read_line(self, image: Image.Image, dpi: float) -> tuple[str, float]:
+        """One line of text, by the recognition model alone (no text detection)."""
+        try:
+            result = self._engine(np.asarray(image.convert("RGB")), use_det=False, use_cls=False, use_rec=True,
+                                  return_word_box=False)
+        except Exception as exc:  # noqa: BLE001 - onnxruntime raises many kinds
+            raise OCRError(f"RapidOCR failed on a crop: {exc}") from exc
+        texts, scores = getattr(result, "txts", None) or (), getattr(result, "scores", None) or ()
+        text = " ".join(str(t).strip() for t in texts if str(t).strip())
+        return text, float(min(scores)) if text and scores else 0.0
 
 
 def _as_line_words(text: str | None, pieces: list[RawWord]) -> list[RawWord]:
@@ -517,6 +555,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)
+    if settings.lone_figures:  # after the boxes, whose words cover them; on the copy read, without stamps
+        kept = add_lone_figures(reading, kept, dpi, recognizer.read_line)
     if settings.signatures:  # on the copy read: a stamp's frame between the words is no pen stroke
         kept = add_ink_signatures(reading, kept)
     page = OcrPage(
