@@ -217,7 +217,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "creditnota no|creditnotanummer|numero d avoir|avoir no|nota de credito no|numero nota de credito|"
         "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no|"
         "fakturanummer|fakturanr|fakturanumero|laskun numero|laskun no|laskunumero|cislo faktury|faktura cislo|"
-        "cislo dokladu|cislo faktury dokladu")
+        "cislo dokladu|cislo faktury dokladu|"
+        "ref facture|reference facture|reference de la facture|facture ref|rechnungsreferenz|ref factura|"
+        "referencia factura|referencia de la factura|rif fattura|riferimento fattura|factuurreferentie|"
+        "ref fatura|referencia da fatura|invoice ref no|bill ref|no piece|no de piece|numero de piece|piece no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice|"
          "documentnummer|documentnr|dokumentnummer|dokumentnr|numero de document|numero du document|"
          "numero de documento|numero do documento|numero documento", 0.8)
@@ -274,6 +277,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "postage and packing|postage and packaging|p p|pp|s h|handling|handling fee|handling charge|packaging|packing|"
         "surcharge|fuel surcharge|service charge|small order surcharge|versand|versandkosten|versandkostenpauschale|"
         "porto|fracht|frachtkosten|verpackung|lieferkosten|zustellung|frais de port|frais d envoi|"
+        "porto und verpackung|versand und verpackung|verpackung und versand|porto verpackung|"
+        "frais de port et d emballage|frais de port et emballage|port et emballage|gastos de envio y embalaje|"
+        "spese di spedizione e imballaggio|verzend en verpakkingskosten|verzending en verpakking|"
+        "portes e embalagem|wysylka i pakowanie|"
         "frais de livraison|frais de transport|livraison|verzendkosten|verzending|bezorgkosten|"
         "verzend en administratiekosten|spese di spedizione|spedizione|spese di trasporto|envio|"
         "gastos de envio|portes|koszty wysylki|koszt wysylki|wysylka|dostawa|koszty dostawy|"
@@ -362,7 +369,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "popis polozky|nazev polozky|tekst|varetekst|varenavn|ydelse|oznaceni|oznaceni dodavky|"
         # a column of goods and services both ("Product / Service", "Prodotto/servizio")
         "product service|products services|item service|prodotto servizio|producto servicio|produto servico|"
-        "produit service|produkt leistung|artikel leistung")
+        "produit service|produkt leistung|artikel leistung|prestation|prestations|nature de la prestation|"
+        "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position", 0.7),
     "quantity": _p(
@@ -396,7 +404,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
-        "castka|cena celkem|montante|montante total")
+        "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis")
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
@@ -404,9 +412,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero|street no|strasse hausnr|strasse nr|"
-                  "morada rua no|rua no|via no civico|via no|calle no|straat huisnr"),
+                  "morada rua no|rua no|via no civico|via no|calle no|straat huisnr|adresse postale|postal address|"
+                  "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
+                  "adresse du domicile|woonadres"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
-               "localite"),
+               "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
@@ -424,9 +434,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
                      "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
-                     "claim for|what are you claiming for"),
+                     "claim for|what are you claiming for|cover affected|garantie concernee|garantie|"
+                     "type de garantie|tipo de cobertura|copertura|dekking|soort verzekering|deckung"),
     # printed beside values on forms, never a value themselves
-    "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|"
+    "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|telef|"
+                  "telemovel|telemovil|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
                   "telefoon|telefoonnummer|mobiel|telefono|telefono de contacto|numero de telefono|cellulare|"
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
@@ -456,7 +468,7 @@ _CONCEPTS.update({
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
         "souscripteur|asegurado|tomador|tomador do seguro|tomador del seguro|assicurato|contraente|ubezpieczony|"
         "ubezpieczajacy|segurado|antragsteller|"
-        "anspruchsteller")
+        "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
@@ -478,7 +490,8 @@ _CONCEPTS.update({
         "schadenstag|datum des unfalls|unfalltag|datum ongeval|datum van het ongeval|fecha del accidente|"
         "date de l accident|data dell incidente|data wypadku|data incydentu|schadenereignis|datum schadenereignis|"
         "datum des schadenereignisses|datum des schadenfalls|schadenfall datum|avvenuto il|data dell evento|"
-        "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia"),
+        "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia|"
+        "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -493,7 +506,10 @@ _CONCEPTS.update({
         "importe de la reclamacion|cuantia reclamada|importe del siniestro|valutazione del danno|importo reclamato|"
         "montant de la reclamation|montant du sinistre|schadenbetrag|bedrag van de schade|kwota szkody|"
         "geschatzter schaden|geschatzter schadenbetrag|valor reclamado|valor estimado|valor do prejuizo|"
-        "amount do dano|amount dos danos|montante do dano|montante reclamado|montante estimado"),
+        "amount do dano|amount dos danos|montante do dano|montante reclamado|montante estimado|"
+        "estimation du prejudice|montant du prejudice|montante do prejuizo|valor estimado dos danos|"
+        "wnioskowana kwota|szacunkowa wartosc szkody|kwota odszkodowania|valoracion estimada|importe del dano|"
+        "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -507,7 +523,9 @@ _CONCEPTS.update({
         "plainte deposee|se presento denuncia|denuncia a la policia|e stata sporta denuncia|sporta denuncia|"
         "denuncia all autorita|participacao a policia|participacao policial|foi feita queixa|queixa apresentada|"
         "is er aangifte gedaan|aangifte bij de politie|czy powiadomiono policje|zgloszono na policje|"
-        "czy zgloszono na policje")
+        "czy zgloszono na policje|notatka policyjna|czy zdarzenie zgloszono na policje|"
+        "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
+        "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
@@ -649,10 +667,12 @@ _VALUE_SYNONYMS = _synonyms({
             "komunikacyjna",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
-            "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis",
+            "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
+            "nieruchomosc multirisque multirriscos",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
-              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna",
+              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux "
+              "medicales mediche",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna",
     "yes": "ja oui si tak sim",

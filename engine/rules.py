@@ -1114,6 +1114,12 @@ _SIGNED = re.compile(
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
 
 
+#: an option ticked to say the form is signed ("I confirm the above (signed)", "Erklärung unterschrieben")
+_SIGNED_OPTION = re.compile(r"(?i)\b(?:signed|unterschrieben|unterzeichnet|sign[ée]e?|firmad[oa]|firmat[oa]|"
+                            r"ondertekend|podpisan[oy]|podpisano|assinad[oa])\b")
+_NOT = re.compile(r"(?i)\b(?:not|nicht|non|niet|nie|n[ãa]o|sin|no|un)\b")
+
+
 def _signature_statement(doc: SpanDoc) -> Found | None:
     """A signature the document states in words, signed or not: the first line that says it. Not signed only
     where that is all a span says ("Not signed", "Unterschrift ausstehend"), not in a sentence of instructions
@@ -1133,6 +1139,12 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
     few lines at most from it; not signed when the signature labels have nothing near them."""
     if stated := _signature_statement(doc):
         return stated
+    for box in doc.spans:  # a ticked box that says the form is signed ("☒ Declaration signed")
+        if box.checked:
+            line = doc.lines[(box.page, box.line)]
+            option = option_text(line, line.index(box))
+            if _SIGNED_OPTION.search(option) and not _NOT.search(option):
+                return Found(True, 0.7, [doc.box_and_option(box)])
     if not labels:
         return None
     # a numbered section's heading ("3 Signature", "4. Firma") heads the section, the caption under the line is
@@ -1166,14 +1178,17 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             if SIGNATURE_MARK in s.text:
                 return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes
             text = s.text.strip(" _.")
+            # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
+            # fill-in line's dots or an initial are no sentence's end
+            ends_sentence = re.search(r"[^\W\d_]{2}[.?!]$", s.text.rstrip(" _")) is not None
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
-                    and not text.endswith((".", "?", "!")) and not doc.labels_any(s)
+                    and not ends_sentence and not doc.labels_any(s)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
 
 
-_SECTION_NUMBER = re.compile(r"(?:[1-9]\d?|[IVX]{1,4})(?:\.\d+)*\.?\s+\D")
+_SECTION_NUMBER = re.compile(r"(?:(?:[1-9]\d?|[IVX]{1,4})(?:\.\d+)*\.?|[A-H][.)])\s+\D")
 
 
 def _signed_higher(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:
@@ -1209,10 +1224,12 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         for m in tp:
             words[m.value] |= value_words(m.name)
 
-    def match(text: str) -> Any:  # the first of the option's words that names a value ("RC Auto" → auto)
+    def match(text: str) -> Any:  # the first of the option's words that names a value ("RC Auto" → auto); a
+        # compound begins or ends with one ("Hausratversicherung", "Kraftfahrzeug")
         toks = label_tokens(text)
         return next((v for t in toks[:3] for v, ws in words.items()
-                     if t in ws or any(len(w) >= 4 and t.startswith(w) for w in ws)), None)
+                     if t in ws or any(len(w) >= 4 and t.startswith(w) or len(w) >= 6 and t.endswith(w)
+                                       for w in ws)), None)
 
     labels = doc.labels(phrases, concept, floor=0.4)
     for label, ls in labels:

@@ -105,6 +105,8 @@ _MARKERS = frozenset(
 _MARKER_JOINS = frozenset("de du di del of da do".split())
 # A compound that ends in a word for "number" closes a label the same way ("Factuurnummer R890342").
 _COMPOUND_MARKER = re.compile(r"(?i)[a-zäöüßéè]{3,}-?(?:nummer|numer|number|numero|nr\.?)")  # "LASKUNUMERO"
+#: an abbreviated word and a number marker written as one: "Inv.No.", "Rg.-Nr.", "Re.Nr", "Inv.#"
+_ABBREVIATED_MARKER = re.compile(r"(?i)[^\W\d_]{2,5}\.-?(?:no|nr|n[°º]|#)\.?")
 _TAX_WORDS = frozenset("vat tva iva gst btw mwst ust tax".split())
 _GLUED_MARKER = re.compile(r"(?i)(?:n[°º]|no\.|nr\.)\s*([A-Za-z0-9][\w\-/.]*)")
 # OCR runs words together: "NºFactura" (a marker and a title word), "Factura2022-0705" (a title word and its number)
@@ -190,7 +192,7 @@ class _Classifier:
         if (t.endswith((":", "：")) and not _TIME.fullmatch(t[:-1])) or t in (":", "："):  # "Date:", "19%:"
             u.kinds, u.label_end = {SpanKind.LABEL}, True
             return u
-        if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t) or (
+        if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t) or _ABBREVIATED_MARKER.fullmatch(t) or (
                 (pair := _MARKER_PAIR.fullmatch(t)) and pair.group(1).lower() in _MARKERS):
             u.kinds, u.marker = {SpanKind.TEXT}, True
             return u
@@ -298,11 +300,11 @@ class _Classifier:
             if qty is not None and parse_money(texts[0])[1] is None:
                 kinds = {SpanKind.QUANTITY, SpanKind.AMOUNT}
                 return _Unit(0, 2, kinds, values={"amount": qty, "unit": texts[1]})
-        if len(texts) >= 2 and texts[1] in ("%", "%:"):
-            pct = parse_percent(texts[0] + "%")
-            if pct is not None:  # "19 %" / "TVA 0 %:" (the colon closes a label)
+        if len(texts) >= 2 and texts[1] in ("%", "%:", "%)", "%):") and (texts[0][:1] == "(") == (")" in texts[1]):
+            pct = parse_percent(texts[0].lstrip("(") + "%")
+            if pct is not None:  # "19 %" / "TVA 0 %:" / "TVA (21 %):" (the colon closes a label)
                 return _Unit(0, 2, {SpanKind.PERCENT}, peel=True, values={"percent": pct},
-                             label_end=texts[1] == "%:")
+                             label_end=texts[1].endswith(":"))
         if (len(texts) >= 2 and _SERIES.fullmatch(first) and first.lower() not in _MARKERS
                 and first not in _NOT_SERIES and _SERIES_NUMBER.fullmatch(texts[1]) and detect_currency(first) is None
                 and parse_date(texts[1], order=self.order) is None):

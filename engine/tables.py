@@ -303,6 +303,7 @@ class _Rest:
     above: list[Span]  # the spans of the line above inside the description column
     by_column: bool  # its first word could not have fitted in the description column on the line above
     spills: bool = False  # it runs on past the column, over the row's empty figures (a line printer's rest)
+    near_end: bool = False  # with its first word, the line above would have reached the column's last sixth
 
 
 def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
@@ -346,8 +347,9 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
         return _Rest(text, line, last, reads_on, spills=True)
     first = words[line[0].word_indices[0]]
+    reach = last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0])
     # a cell's text stops short of the next column by its padding: about a character
-    return _Rest(text, line, last, overleaf or last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > hi - space)
+    return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6)
 
 
 def _in_capitals(spans: list[Span]) -> bool:
@@ -387,8 +389,9 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     column (a fixed number of characters): there a line is a rest when its first word could not have fitted
     on the line above within the table's widest description line (in width or in characters), right under it,
     and the text reads on: the line above ends on a word that cannot end it ("et", "and", a comma) or the line
-    starts in lower case. Once one row of a table reads on so, or where three lines or more stand under rows and
-    every one of them would not have fitted on the line above, every such line of the table is a rest.
+    starts in lower case. Once one row of a table reads on so, or where three lines or more (two of words only whose
+    first words would have reached the column's end) stand under rows and every one of them would not have fitted
+    on the line above, every such line of the table is a rest.
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out.
     """
@@ -415,8 +418,11 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     filled = {r: fills(r) for r in candidates}
     sure = {r: r.by_column or filled[r] and (_reads_on(r.above, r.line, words) or _in_capitals([*r.above, *r.line]))
             for r in candidates}
-    # wrapped throughout: three lines or more under rows, every one of them a rest by its width
-    table_wraps = any(sure.values()) or (len(candidates) >= 3 and all(filled.values()))
+    # wrapped throughout: three lines or more under rows, every one of them a rest by its width; or two of words
+    # only, each of whose first word would have reached the column's end (a note under a short description, or one
+    # holding its item's number, "Item no. X-5164", does neither)
+    near = all(r.near_end and not any(c.isdigit() for s in r.line for c in s.text) for r in candidates)
+    table_wraps = any(sure.values()) or (len(candidates) >= (2 if near else 3) and all(filled.values()))
     for i, chain in rests.items():
         for rest in chain:
             if not (sure[rest] or table_wraps and filled[rest]):

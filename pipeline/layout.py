@@ -96,6 +96,9 @@ _DOLLAR_PREFIXES = frozenset({"US", "AU", "CA", "NZ", "HK", "MX", "SG"})
 _GLUED_QUANTITY = re.compile(r"(\d{1,4}(?:[.,]\d{1,3})?)([$€£¥₹]\d[\d.,']*)")
 #: a word in lower case and the date or the amount after it, the space between them lost ("innen28.06.2025.",
 #: "betal4702,30"); a reference in capitals or mixed case ("INV2025", "Box3693") is one word
+#: a word for "date" a date's label ends with ("Belegdatum", "Invoice Date"), and a date written in figures
+_DATE_WORD = re.compile(r"(?i)(?:datum|date|fecha|data|dato|päivä|paiva)$")
+_GLUED_DATE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?")
 _GLUED_FIGURE = re.compile(r"([^\W\d_]{3,})"
                            r"(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?|\d[\d.']*,\d{2}|\d[\d,']*\.\d{2})")
 #: a street and its house number, or a house number and its street, the space lost ("Hafnerstrasse783",
@@ -163,8 +166,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
             or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
             or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text)
-    if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not m.group(1).islower():
-        m = None
+    if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
+            m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
+        m = None  # "Belegdatum23.08.2021" is a date's label and the date; "Tel12.34" no label
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
             not m.group(2).islower() or parse_money(word.text)[0] is not None
             or m.group(2).rstrip(".") in _CLOCK_WORDS):

@@ -558,3 +558,35 @@ def test_fit_calibrate_and_examples_cache(tmp_path: Path, caplog):
     assert engine.options.draft_prior == cmap.draft_prior
     assert engine.options.field_draft_priors == cmap.field_priors
     assert isinstance(ConfidenceMap.load(model_dir), ConfidenceMap)
+
+
+def test_an_overruling_the_calibration_trusts_less_than_the_rules_value_gives_way(tok, tmp_path: Path):
+    """Where the model chooses a value over the rules' and the calibration trusts such a choice less than it would
+    trust the rules' value kept, the rules' value stands (at the kept value's confidence, the model's choice in
+    the signals); where it trusts the choice more, the choice stands."""
+    from engine.embedded.calibration import ConfidenceMap, value_at
+    from engine.registry import create_engine
+
+    words, _ = invoice_words()
+    model, _ = _tiny_model(tok)  # untrained, without a draft prior: it overrules the rules here and there
+    model.save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    request = EngineRequest(id="a", words=words, target=schemas.Invoice)
+    [base] = create_engine("baseline").extract_batch([request])
+    options = {"model": str(tmp_path), "device": "cpu", "draft_prior": 0.0}
+
+    ConfidenceMap(groups={"agree": [(1.0, 0.97, 100)], "differ": [(1.0, 0.3, 3)]}, draft_prior=0.0).save(tmp_path)
+    [kept] = create_engine("embedded", options).extract_batch([request])
+    overruled = [p for p, f in kept.fields.items() if (f.signals or {}).get("overruled") is not None]
+    assert overruled, "the untrained model overrules no value: the test shows nothing"
+    for path in overruled:
+        field = kept.fields[path]
+        assert field.value == base.fields[path].value and field.confidence == 0.97
+        assert field.signals["draft"] == 1.0
+        assert value_at(kept.data, path) == value_at(base.data, path)  # in the document's data too
+
+    ConfidenceMap(groups={"agree": [(1.0, 0.5, 100)], "differ": [(1.0, 0.9, 30)]}, draft_prior=0.0).save(tmp_path)
+    [chosen] = create_engine("embedded", options).extract_batch([request])
+    assert not any((f.signals or {}).get("overruled") is not None for f in chosen.fields.values())
+    assert any(f.signals["draft"] == 0.0 and f.value != base.fields[p].value
+               for p, f in chosen.fields.items() if p in base.fields and base.fields[p].value is not None)

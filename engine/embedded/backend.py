@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from engine.base import EngineOptions, EngineRequest, EngineResult
+from engine.base import EngineOptions, EngineRequest, EngineResult, FieldResult
 from engine.canvas import CanvasConstraint, CanvasLayout, CanvasPlan, PlacedSlot, SlotStrategy, encode_values
 from engine.canvas_layout import CanvasValueError
 from engine.diffusion import DiffusionGemmaEngine, DiffusionGemmaOptions, FilledDocument, PreparedPrompt
@@ -282,7 +282,28 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             field.signals = {"model": own, "posterior": posterior, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
                 field.confidence = self.calibration.apply(own, group, field_key(field.path))
+                if group == "differ" and result.data is not None:
+                    field = result.fields[path] = self._overruled(result, field, answer, own)
         return result
+
+    def _overruled(self, result: EngineResult, field: FieldResult, answer: EngineResult | None,
+                   own: float) -> FieldResult:
+        """A value the model chose over the rules' value, or the rules' value back where the calibration trusts
+        the model's overruling less than it would trust the rules' value kept: the value more likely right
+        stands. The model's own probability of the rules' value is at most what its choice leaves (1 - own);
+        the kept value is calibrated at that, in the group of kept drafts, and signals ``overruled`` (the
+        model's probability of the value it would have chosen)."""
+        rules = answer.fields.get(field.path) if answer is not None else None
+        if rules is None or rules.value is None or self.calibration is None:
+            return field
+        key = field_key(field.path)
+        kept = self.calibration.apply(max(0.0, 1.0 - own), "agree", key)
+        if kept <= field.confidence or not set_value_at(result.data, field.path, rules.value):
+            return field
+        return field.model_copy(update={
+            "value": rules.value, "word_indices": rules.word_indices, "confidence": kept,
+            "signals": {**(field.signals or {}), "model": max(0.0, 1.0 - own), "draft": DRAFT_CODES["agree"],
+                        "overruled": own}})
 
     def _unlearnt(self, ids: Sequence[int]) -> bool:
         """Whether a slot holds a token other than a pointer that training had too few targets of."""

@@ -1,0 +1,77 @@
+"""A claim form's answers as forms print them: an option named by a compound word, a signature line left empty
+under a declaration, a section lettered "D.", a box ticked to say the form is signed."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.base import EngineRequest
+from engine.registry import create_engine
+from schemas import ClaimForm
+from tests.layout import layout
+
+_ENGINE = create_engine("baseline")
+
+
+def _form(kind_boxes: str, closing: list) -> list:
+    return [[(0.05, "Eisl Versicherungen")], [(0.05, "Schadenmeldung")],
+            [(0.05, "Name des Antragstellers"), (0.5, "geboren am")], [(0.05, "Marc Kössler"), (0.5, "04.04.1953")],
+            [(0.05, "Straße, Hausnummer"), (0.5, "PLZ"), (0.65, "Wohnort")],
+            [(0.05, "Hüttergasse 9"), (0.5, "1593"), (0.65, "Heidenreichstein")],
+            [(0.05, "Policennummer"), (0.5, "Art des Schadens")], [(0.05, "POL-6547771"), (0.5, kind_boxes)],
+            [(0.05, "Datum des Schadens"), (0.5, "Geforderter Betrag")], [(0.05, "09.02.2022"), (0.5, "1.250,00 €")],
+            [(0.05, "Polizeiliche Anzeige erstattet?")], [(0.05, "[ ] Ja [X] Nein")],
+            [(0.05, "Was ist passiert?")], [(0.05, "Fensterscheibe durch Sturm beschädigt.")],
+            *closing]
+
+
+_DECLARATION = [[(0.05, "D. Unterschrift")],
+                [(0.05, "Ich versichere, dass die vorstehenden Angaben vollständig und wahrheitsgemäß sind. Mir ist")],
+                [(0.05, "bekannt, dass falsche Angaben zum Verlust des Versicherungsschutzes führen.")]]
+
+
+@pytest.mark.parametrize(("boxes", "want"), [
+    ("[ ] Reise [X] Kraftfahrzeug [ ] Gesundheit", "auto"),  # ends with "Fahrzeug"
+    ("[X] Hausratversicherung [ ] Reise [ ] Kfz", "home"),  # begins with "Hausrat"
+    ("[ ] Samochód [X] Nieruchomość [ ] Podróż", "home"),
+    ("[ ] Auto [ ] Habitation [X] Frais médicaux", "health"),
+])
+def test_an_option_named_by_a_compound_or_another_word_is_read(boxes: str, want: str) -> None:
+    rows = _form(boxes, [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")], [(0.05, "Marc Kössler"),
+                                                                                    (0.5, "28.02.2022")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == want
+
+
+def test_a_declarations_last_line_over_an_empty_signature_line_is_no_signature() -> None:
+    """The declaration's last line ("… des Versicherungsschutzes führen.") stands within a few lines of the
+    section's heading; a sentence's end is no signed name, and the empty line under "Unterschrift" is unsigned."""
+    rows = _form("[X] Kfz [ ] Hausrat", [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")],
+                                         [(0.5, "28.02.2022")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is False
+    signed = _form("[X] Kfz [ ] Hausrat", [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")],
+                                           [(0.05, "Marc Kössler"), (0.5, "28.02.2022")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(signed), target=ClaimForm)])
+    assert result.data["signed"] is True
+
+
+def test_a_lettered_sections_heading_is_not_the_signatures_caption() -> None:
+    """ "D. Signature" heads a section; the story printed above it is no signature, the caption below is the one."""
+    rows = [*_form("[X] Kfz [ ] Hausrat", [])[:-2], [(0.05, "Was ist passiert?")],
+            [(0.05, "Vitre brisée pendant la tempête.")], [(0.05, "D. Signature")],
+            [(0.05, "Je certifie l'exactitude des renseignements ci-dessus.")],
+            [(0.05, "Signature de l'assuré"), (0.5, "Date")], [(0.5, "25 décembre 2024")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is False
+
+
+@pytest.mark.parametrize(("option", "want"), [("[X] Erklärung unterschrieben", True),
+                                              ("[X] I confirm the information above is true (signed)", True),
+                                              ("[ ] Erklärung unterschrieben", False),
+                                              ("[X] Not signed", False)])
+def test_a_box_ticked_to_say_the_form_is_signed(option: str, want: bool) -> None:
+    rows = _form("[X] Kfz [ ] Hausrat", [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")],
+                                         [(0.5, "2024-03-14")], [(0.05, option)]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is want

@@ -1,0 +1,141 @@
+"""Line-item tables headed and wrapped as invoicing tools print them, and totals' labels as OCR cuts them: a
+"G-Preis" or "Prestation" column, a description a narrow column wraps onto a second line, a rate in brackets
+split from its percent sign, a reference number beside a "#" column."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.base import EngineRequest, Word
+from engine.registry import create_engine
+from pipeline.layout import RawWord, split_glued_word
+from schemas import Invoice, Receipt
+from tests.layout import CHAR_W, layout
+
+_ENGINE = create_engine("baseline")
+
+
+def _read(rows: list, target=Invoice, leading: float | None = None) -> dict:
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows, leading=leading), target=target)])
+    return result.data
+
+
+def _invoice(header: tuple[str, str, str, str, str], items: list, totals: list) -> list:
+    """A PDF-library invoice: code, description, unit price, quantity, amount (price before quantity)."""
+    xs = (0.05, 0.2, 0.55, 0.7, 0.82)
+    return [[(0.05, "Fliegner GmbH")], [(0.05, "Meral-Barth-Ring 9, 31803 Weimar")], [(0.05, "Rechnung")],
+            [(0.05, "Rechnungsnummer"), (0.3, "1972")], [(0.05, "Belegdatum"), (0.3, "29.12.2024")],
+            [(x, h) for x, h in zip(xs, header, strict=True)],
+            *[[(x, c) for x, c in zip(xs, row, strict=True) if c] for row in items], *totals]
+
+
+_TOTALS = [[(0.6, "Nettobetrag"), (0.82, "346,84 €")], [(0.6, "zzgl. 19 % MwSt."), (0.82, "65,90 €")],
+           [(0.6, "Zu zahlen"), (0.82, "412,74 €")]]
+
+
+@pytest.mark.parametrize("amount", ["G-Preis", "Gesamtpreis", "Ges.-Preis"])
+def test_an_abbreviated_amount_column_is_read(amount: str) -> None:
+    items = [("K-43230", "Fotoshooting", "40,70 €", "8", "325,60 €"), ("A-60627", "Schulung", "21,24 €", "1", "21,24 €")]
+    data = _read(_invoice(("Art.-Nr.", "Bezeichnung", "Einzelpreis", "Anzahl", amount), items, _TOTALS))
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [
+        ("Fotoshooting", "8", "40.70", "325.60"), ("Schulung", "1", "21.24", "21.24")]
+
+
+@pytest.mark.parametrize("header", ["Prestation", "Beschrijving", "Bezeichnung"])
+def test_a_description_wrapped_under_its_column_heading_is_read_whole(header: str) -> None:
+    items = [("HW-96376", "Fauteuil de bureau ergonomique,", "325,60 €", "1", "325,60 €"),
+             ("", "dossier résille", "", "", ""), ("A-60627", "Multiprise 4 prises", "21,24 €", "1", "21,24 €")]
+    data = _read(_invoice(("Code", header, "PU", "Qté.", "Total"), items, _TOTALS), leading=1.3)  # lines set close
+    assert [i["description"] for i in data["line_items"]] == ["Fauteuil de bureau ergonomique, dossier résille",
+                                                              "Multiprise 4 prises"]
+
+
+def test_two_descriptions_wrapped_where_their_column_ends_are_read_whole() -> None:
+    """Two lines under rows, neither reading on from its line (a German noun after an adjective), but neither first
+    word would have fitted on the line above within the table's widest description, and each would have run into
+    the column's last sixth: each is its row's rest."""
+    items = [("X-1", "Sechskantschrauben M8 verzinkt", "1,99 €", "4", "7,96 €"),
+             ("X-2", "Fotoshooting mit einer digitaler", "75,30 €", "2", "150,60 €"),
+             ("", "Übergabe", "", "", ""),
+             ("X-3", "Gartenpflege inkl. Entsorgung", "94,14 €", "2", "188,28 €"),
+             ("", "Grünschnitt", "", "", "")]
+    data = _read(_invoice(("Art.-Nr.", "Bezeichnung", "Einzelpreis", "Anzahl", "Betrag"), items, _TOTALS),
+                 leading=1.3)
+    assert [i["description"] for i in data["line_items"]] == [
+        "Sechskantschrauben M8 verzinkt", "Fotoshooting mit einer digitaler Übergabe",
+        "Gartenpflege inkl. Entsorgung Grünschnitt"]
+
+
+def test_a_rate_in_brackets_read_apart_from_its_percent_sign_labels_the_tax() -> None:
+    """OCR gives "TVA (21 %):" as "TVA", "(21" and "%):"; the three are one label."""
+    words = layout([[(0.05, "Bazin SPRL")], [(0.05, "Facture")], [(0.05, "Réf. facture:"), (0.25, "8599")],
+                    [(0.05, "Date de facture:"), (0.25, "19/07/2023")],
+                    [(0.05, "N°"), (0.1, "Libellé"), (0.55, "Qté"), (0.65, "Prix unitaire"), (0.82, "Montant HT")],
+                    [(0.05, "1"), (0.1, "Prestation de conseil"), (0.55, "4"), (0.65, "368,71 €"), (0.82, "1 474,84 €")],
+                    [(0.6, "Total hors taxes:"), (0.82, "1 474,84 €")], [(0.6, "TVA"), (0.82, "309,72 €")],
+                    [(0.6, "Net à payer:"), (0.82, "1 784,56 €")]])
+    tax_line = [w for w in words if w.text == "TVA"][0]
+    rate = [Word(text="(21", page=0, line=tax_line.line, bbox=(0.64, tax_line.bbox[1], 0.64 + 3 * CHAR_W,
+                                                                 tax_line.bbox[3])),
+            Word(text="%):", page=0, line=tax_line.line, bbox=(0.64 + 4 * CHAR_W, tax_line.bbox[1],
+                                                                 0.64 + 7 * CHAR_W, tax_line.bbox[3]))]
+    k = words.index(tax_line) + 1
+    words = words[:k] + rate + words[k:]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=Invoice)])
+    assert (result.data["invoice_number"], result.data["tax"], result.data["total"]) == ("8599", "309.72", "1784.56")
+
+
+def test_a_reference_label_is_read_before_a_number_columns_sign() -> None:
+    """ "Réf. facture" names the number; the table's "#" column and its row number "1" do not."""
+    data = _read([[(0.05, "Facture"), (0.5, "Pineau Sanchez SARL")], [(0.5, "6000 Charleroi")],
+                  [(0.05, "Réf. facture"), (0.25, "RE-660536")], [(0.05, "Date de facture"), (0.25, "02.07.2022")],
+                  [(0.05, "#"), (0.1, "Prestation"), (0.55, "Qté"), (0.65, "Prix unitaire"), (0.82, "Montant")],
+                  [(0.05, "1"), (0.1, "Ensemble clavier et souris"), (0.55, "2"), (0.65, "45,99"), (0.82, "91,98")],
+                  [(0.6, "Total TTC"), (0.82, "91,98 €")]])
+    assert data["invoice_number"] == "RE-660536"
+
+
+def test_a_phone_line_under_a_shops_address_is_not_part_of_it() -> None:
+    data = _read([[(0.3, "Gaspar")], [(0.3, "Rua Simões, 12")], [(0.3, "2676-486 Almada")],
+                  [(0.3, "Telef. (351) 938 155 972")], [(0.3, "24 de maio de 2024 11:57:44")],
+                  [(0.05, "Azeite 1 L"), (0.7, "10,22")], [(0.05, "TOTAL"), (0.7, "10,22")],
+                  [(0.05, "Multibanco"), (0.7, "10,22")]], target=Receipt)
+    assert data["merchant_address"] == "Rua Simões, 12, 2676-486 Almada"
+
+
+@pytest.mark.parametrize(("glued", "parts"), [("Belegdatum23.08.2021", ["Belegdatum", "23.08.2021"]),
+                                              ("Date12/03/2024", ["Date", "12/03/2024"]),
+                                              ("Lieferdatum1.234,56", ["Lieferdatum1.234,56"]),
+                                              ("ABC23.08.2021", ["ABC23.08.2021"])])
+def test_a_dates_label_ocr_ran_into_the_date_is_split(glued: str, parts: list[str]) -> None:
+    assert [w.text for w in split_glued_word(RawWord(glued, 0, 0, 100, 10))] == parts
+
+
+def test_two_rates_and_a_charge_between_the_subtotal_and_the_total_make_the_tax() -> None:
+    """Zwischensumme, then "Porto und Verpackung", then one VAT line per rate: the rates' sum is the tax."""
+    items = [("K-1", "Fotoshooting", "40,70 €", "8", "325,60 €"), ("A-2", "Schulung", "21,24 €", "1", "21,24 €")]
+    totals = [[(0.6, "Zwischensumme:"), (0.82, "346,84 EUR")], [(0.6, "Porto und Verpackung:"), (0.82, "9,99 EUR")],
+              [(0.6, "USt. 20 %:"), (0.82, "65,12 EUR")], [(0.6, "USt. 10 %:"), (0.82, "2,12 EUR")],
+              [(0.6, "MwSt. gesamt:"), (0.82, "67,24 EUR")], [(0.6, "Gesamtbetrag:"), (0.82, "424,07 EUR")]]
+    data = _read(_invoice(("Art.-Nr.", "Bezeichnung", "Einzelpreis", "Anzahl", "Betrag"), items, totals))
+    assert (data["subtotal"], data["tax"], data["total"]) == ("346.84", "67.24", "424.07")
+
+
+def test_an_abbreviated_number_label_written_as_one_word_names_the_number() -> None:
+    """ "Inv.No. A37878 | Invoice date …" on one line: "Inv.No." is the label, not a word of a text with the number."""
+    data = _read([[(0.05, "Sales Invoice"), (0.6, "Bell Inc")], [(0.6, "123 Davila Circles, New Monicaville")],
+                  [(0.05, "Inv.No. A37878 | Invoice date 04/29/2024 | Due 06/28/2024")],
+                  [(0.05, "Pos."), (0.15, "Services"), (0.55, "Units"), (0.65, "Unit Price"), (0.82, "Line Total")],
+                  [(0.05, "1"), (0.15, "Project management"), (0.55, "1"), (0.65, "3.11"), (0.82, "3.11")],
+                  [(0.6, "Total"), (0.82, "3.11")]])
+    assert data["invoice_number"] == "A37878"
+
+
+def test_a_documents_piece_number_is_its_number_not_a_rows_position() -> None:
+    data = _read([[(0.05, "GS Garcia S.A.R.L."), (0.7, "Facture")], [(0.05, "89, rue Agnès Regnier, 97150 Traorenec")],
+                  [(0.05, "N° pièce"), (0.3, "N° client"), (0.5, "Date d'émission")],
+                  [(0.05, "INV-2024-7470"), (0.3, "C-58260"), (0.5, "18 mars 2024")],
+                  [(0.05, "N°"), (0.1, "Libellé"), (0.55, "Qté/h"), (0.65, "Prix unitaire"), (0.82, "Total HT")],
+                  [(0.05, "1"), (0.1, "Écran 27 pouces"), (0.55, "4,5"), (0.65, "11,15"), (0.82, "50,18")],
+                  [(0.6, "Total TTC"), (0.82, "50,18 €")]])
+    assert data["invoice_number"] == "INV-2024-7470"
