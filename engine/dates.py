@@ -67,6 +67,10 @@ _WEEKDAYS = frozenset(
     "lunedi martedi mercoledi giovedi venerdi sabato domenica".split()
 )
 _FILLERS = frozenset({"de", "del", "of", "the", "den", "der", "le", "il"})
+#: Polish months, abbreviated and in the genitive a date writes them in
+_POLISH_MONTHS = frozenset(
+    "sty lut mar kwi maj cze lip sie wrz paz lis gru stycznia lutego marca kwietnia maja czerwca lipca sierpnia "
+    "wrzesnia pazdziernika listopada grudnia".split())
 
 
 def _fold(text: str) -> str:
@@ -142,7 +146,10 @@ def _numeric(a: int, b: int, y: int | None, sep: str, order: DateOrder | None) -
 
 def _from_tokens(tokens: list[str], compact: bool) -> date | None:
     """Day, month name and year in any of the orders D M Y, M D Y, Y M D."""
-    while len(tokens) > 3 and _fold(tokens[0]).rstrip(".") in _WEEKDAYS:
+    # a weekday before the date (Dutch writes "do 27 apr.", German "Do 27. Apr."); before a Polish month, "do" is
+    # "until" ("Płatne do 27 sty 2022") and belongs to the label before it
+    while len(tokens) > 3 and _fold(tokens[0]).rstrip(".") in _WEEKDAYS and not (
+            tokens[0] == "do" and any(_fold(t).rstrip(".") in _POLISH_MONTHS for t in tokens[1:])):
         tokens = tokens[1:]
     tokens = tokens[:1] + [t for t in tokens[1:] if _fold(t) not in _FILLERS]
     if len(tokens) != 3:

@@ -672,7 +672,7 @@ _VALUE_SYNONYMS = _synonyms({
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux "
-              "medicales mediche",
+              "medicales mediche sanitaria asistencia sanitaria",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna",
     "yes": "ja oui si tak sim",

@@ -479,9 +479,9 @@ def _column_address(doc: SpanDoc, head: Span) -> bool:
 
 
 def _initials_of(letters: str, name: str) -> bool:
-    """Whether ``letters`` are initials of ``name``'s words, in order ("SOA" of "Smith, Osborne and Davies")."""
-    initials = iter(w[0].lower() for w in re.findall(r"[^\W\d_][\w'-]*", name))
-    return all(any(c == i for i in initials) for c in letters.lower())
+    """Whether ``letters`` are initials of ``name``'s words, in order ("SOA" of "Smith, Osborne and Davies"; the
+    parts of a joined name count as words: "OG" of "O'Hara-Groogan")."""
+    return _in_order(letters, "".join(w[0] for w in re.findall(r"[^\W\d_]+", name)))
 
 
 def _labels_a_value(doc: SpanDoc, s: Span) -> bool:
@@ -498,12 +498,21 @@ def _labels_a_value(doc: SpanDoc, s: Span) -> bool:
         and nxt.bbox[0] - s.bbox[2] < 0.25 and any(c.isdigit() for c in nxt.text)
 
 
+def _in_order(letters: str, initials: str) -> bool:
+    """Whether ``letters`` are among ``initials`` in their order ("OG" in "OHG")."""
+    rest = iter(initials.lower())
+    return all(c in rest for c in letters.lower())
+
+
 def _without_monogram(doc: SpanDoc, span: Span) -> Found:
     """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
     words = [doc.words[i] for i in span.word_indices]
     head = words[0].text.replace("l", "I").replace("0", "O")  # "BCl": OCR reads a monogram's I as l
     initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())
-    if len(words) > 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 and initials.startswith(head):
+    # the parts of a joined name count as words ("OG O'Hara-Groogan")
+    parts = "".join(p[0] for p in re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:])) if p[0].isupper())
+    if len(words) >= 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 and (
+            len(words) > 2 and initials.startswith(head) or parts.startswith(head[0]) and _in_order(head, parts)):
         rest = span.word_indices[1:]
         return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
                      [span.model_copy(update={"word_indices": rest})])
@@ -1181,7 +1190,9 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
             # fill-in line's dots or an initial are no sentence's end
             ends_sentence = re.search(r"[^\W\d_]{2}[.?!]$", s.text.rstrip(" _")) is not None
-            if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
+            # a name has a word of three letters or more ("En … a", a place and date's caption, has not)
+            if (s.has(SpanKind.TEXT) and any(sum(c.isalpha() for c in w) >= 3 for w in text.split())
+                    and len(text.split()) <= 5
                     and not ends_sentence and not doc.labels_any(s)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])

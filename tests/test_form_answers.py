@@ -35,6 +35,7 @@ _DECLARATION = [[(0.05, "D. Unterschrift")],
     ("[X] Hausratversicherung [ ] Reise [ ] Kfz", "home"),  # begins with "Hausrat"
     ("[ ] Samochód [X] Nieruchomość [ ] Podróż", "home"),
     ("[ ] Auto [ ] Habitation [X] Frais médicaux", "health"),
+    ("[ ] Auto [ ] Vivienda [X] Asistencia sanitaria [ ] Viaje", "health"),
 ])
 def test_an_option_named_by_a_compound_or_another_word_is_read(boxes: str, want: str) -> None:
     rows = _form(boxes, [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")], [(0.05, "Marc Kössler"),
@@ -75,3 +76,12 @@ def test_a_box_ticked_to_say_the_form_is_signed(option: str, want: bool) -> None
                                          [(0.5, "2024-03-14")], [(0.05, option)]])
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["signed"] is want
+
+
+def test_a_place_and_dates_caption_beside_an_empty_signature_is_no_name() -> None:
+    """ "Firma  En ..., a" (in what place, on what date): the caption's "En a", its dots gone, is no signed name."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "4. Declaración")],
+                                         [(0.05, "Declaro que los datos facilitados son ciertos y completos.")],
+                                         [(0.05, "Firma"), (0.3, "En"), (0.45, "a")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is False

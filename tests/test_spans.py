@@ -136,10 +136,12 @@ DATES = [
     ("lundi 3 avril 2024", None, date(2024, 4, 3)), ("3 de abril de 2024", None, date(2024, 4, 3)),
     ("21 de diciembre de 1990", None, date(1990, 12, 21)), ("5 settembre 2023", None, date(2023, 9, 5)),
     ("5 stycznia 2021", None, date(2021, 1, 5)), ("30 października 2020", None, date(2020, 10, 30)),
-    ("2 May 2025.", None, date(2025, 5, 2)),
+    ("2 May 2025.", None, date(2025, 5, 2)), ("Do 27. Apr. 2023", None, date(2023, 4, 27)),
+    ("do 27 apr. 2023", None, date(2023, 4, 27)), ("za 12 maart 2024", None, date(2024, 3, 12)),
 ]
 NOT_DATES = ["", "2024", "42183017", "Juli 2024", "01.05.14-31.05.14", "1 - July 31 ,", "Feb 30, 2024",
-             "3 jui 2024", "12:30", "3.0", "Apr 3, 24", "13/13/2024"]
+             "3 jui 2024", "12:30", "3.0", "Apr 3, 24", "13/13/2024",
+             "do 27 sty 2022"]  # Polish "until 27 January": the "do" is the label's ("Płatne do"), not a Thursday
 
 
 @pytest.mark.parametrize(("text", "order", "expected"), DATES)

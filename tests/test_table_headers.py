@@ -139,3 +139,14 @@ def test_a_documents_piece_number_is_its_number_not_a_rows_position() -> None:
                   [(0.05, "1"), (0.1, "Écran 27 pouces"), (0.55, "4,5"), (0.65, "11,15"), (0.82, "50,18")],
                   [(0.6, "Total TTC"), (0.82, "50,18 €")]])
     assert data["invoice_number"] == "INV-2024-7470"
+
+
+def test_a_logos_monogram_before_a_joined_name_is_left_out() -> None:
+    """ "OG O'Hara-Groogan": the monogram's letters are the initials of the name's parts."""
+    data = _read([[(0.05, "OG O'Hara-Groogan"), (0.6, "T (336)284-2517")], [(0.05, "31 May Street")],
+                  [(0.05, "Drogheda A92 KX23")], [(0.05, "Sales Invoice")], [(0.05, "Invoice No."), (0.3, "7731")],
+                  [(0.05, "Invoice Date"), (0.3, "05/11/2022")],
+                  [(0.05, "Item"), (0.2, "Description"), (0.55, "Unit Cost"), (0.7, "Quantity"), (0.82, "Line Total")],
+                  [(0.05, "K-1"), (0.2, "Printer paper"), (0.55, "€5.00"), (0.7, "2"), (0.82, "€10.00")],
+                  [(0.6, "Total"), (0.82, "€10.00")]])
+    assert data["vendor_name"] == "O'Hara-Groogan"
