@@ -1123,6 +1123,8 @@ _SIGNED = re.compile(
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
 
 
+#: the words of a place and date's caption beside a signature, its blanks left out ("En …, a …", "Fait à … le …")
+_PLACE_DATE_WORDS = frozenset("en a à le am in te w dnia em de the on at fait done signed".split())
 #: an option ticked to say the form is signed ("I confirm the above (signed)", "Erklärung unterschrieben")
 _SIGNED_OPTION = re.compile(r"(?i)\b(?:signed|unterschrieben|unterzeichnet|sign[ée]e?|firmad[oa]|firmat[oa]|"
                             r"ondertekend|podpisan[oy]|podpisano|assinad[oa])\b")
@@ -1190,9 +1192,9 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
             # fill-in line's dots or an initial are no sentence's end
             ends_sentence = re.search(r"[^\W\d_]{2}[.?!]$", s.text.rstrip(" _")) is not None
-            # a name has a word of three letters or more ("En … a", a place and date's caption, has not)
-            if (s.has(SpanKind.TEXT) and any(sum(c.isalpha() for c in w) >= 3 for w in text.split())
-                    and len(text.split()) <= 5
+            # a place and date's caption ("En …, a", "Fait à … le") is no name; a scribble OCR read ("ww") may be
+            if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
+                    and not set(text.casefold().replace(",", " ").split()) <= _PLACE_DATE_WORDS
                     and not ends_sentence and not doc.labels_any(s)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
