@@ -37,6 +37,7 @@ import datetime as dt
 import io
 import itertools
 import json
+import math
 import platform
 import random
 import statistics
@@ -408,6 +409,11 @@ def _sync() -> None:
         torch.cuda.synchronize()
 
 
+def _bounds(values: list[float]) -> list[float]:
+    """The least and the greatest of ``values`` to 0.01, rounded outwards: the median always lies between them."""
+    return [math.floor(min(values) * 100) / 100, math.ceil(max(values) * 100) / 100]
+
+
 def _median_step_ms(times: list[float]) -> float:
     """The median time between successive denoising steps' timestamps, in ms."""
     return statistics.median(b - a for a, b in itertools.pairwise(times)) * 1000
@@ -550,8 +556,7 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
                 torch.cuda.empty_cache()
                 continue
             entry: dict[str, Any] = {k: statistics.median(r[k] for r in rounds) for k in keys}
-            entry["range"] = {k: [round(min(r[k] for r in rounds), 2), round(max(r[k] for r in rounds), 2)]
-                              for k in keys}
+            entry["range"] = {k: _bounds([r[k] for r in rounds]) for k in keys}
             entry["rounds"] = rounds
             if device.type == "cuda":
                 entry["peak_gib"] = round(torch.cuda.max_memory_allocated() / 2**30, 1)
@@ -575,7 +580,7 @@ def run_gpu(args: argparse.Namespace) -> dict[str, Any]:
                 continue
             step = statistics.median(steps_ms)
             by_batch[str(batch)] = {"ms_per_denoising_step": step, "ms_per_document_step": step / batch,
-                                    "range": [round(min(steps_ms), 2), round(max(steps_ms), 2)]}
+                                    "range": _bounds(steps_ms)}
     first = by_experts[first_impl]
     figures: dict[str, Any] = {k: first[k] for k in keys}
     figures["experts_implementation"] = first_impl
