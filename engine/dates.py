@@ -249,8 +249,9 @@ _US_PHONE = re.compile(r"\(\d{3}\)\s?\d{3}-\d{4}|\+1[\s-]\d{3}[\s-]\d{3}[\s-]\d{
 _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
                                 r"\bSingapore\s\d{6}\b|\b(?:Australia|New Zealand|United Kingdom|Ireland)\b|"
                                 r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s(?=\d*[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}\b")
-# a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing
-_CONTINENTAL_ADDRESS = re.compile(r"\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
+# a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing;
+# not a number after its label ("Receipt No. 10505 Till 8")
+_CONTINENTAL_ADDRESS = re.compile(r"(?<!No\. )(?<!Nr\. )(?<!No )(?<!Nr )(?<!N° )(?<!#)(?<!# )\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
 #: amounts in euro or pounds sterling: no country of the euro, nor Britain, writes the month first
 _EURO = re.compile(r"[€£]|(?<![A-Za-z])(?:EUR|GBP)(?![A-Za-z])")

@@ -685,3 +685,12 @@ def test_a_sentence_space_after_a_full_stop_ends_no_cell() -> None:
     t = _texts(spans)
     assert SpanKind.DATE in t["27. September 2024"]
     assert "Qty." in t and "Price" in t and "Nr." in t and "Aant." in t  # a header's columns stay apart
+
+
+def test_a_receipt_number_before_a_word_is_no_address_abroad() -> None:
+    """An Irish till slip (Eircode, no currency sign, a phone number written the North American way): its
+    "Receipt No. 10505 Till 8" is no continental postcode and town, so the Irish address still says day first."""
+    lines = ["FOOD HALL LYNG", "95 McElroe Street", "Galway", "H91 E2K3", "Tel (848)208-8580x716",
+             "05/11/2022 20:42:44", "Receipt No. 10505 Till 8", "TOTAL DUE 26.76"]
+    assert guess_date_order(lines) == DateOrder.DMY
+    assert guess_date_order([*lines[:6], "Lieferadresse: 10115 Berlin"]) == DateOrder.MDY  # a party abroad
