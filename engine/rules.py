@@ -508,11 +508,10 @@ def _without_monogram(doc: SpanDoc, span: Span) -> Found:
     """The name without a logo monogram printed in front of it ("NSP Northwind Supplies PLC")."""
     words = [doc.words[i] for i in span.word_indices]
     head = words[0].text.replace("l", "I").replace("0", "O")  # "BCl": OCR reads a monogram's I as l
-    initials = "".join(w.text[0] for w in words[1:] if w.text[:1].isupper())
-    # the parts of a joined name count as words ("OG O'Hara-Groogan")
-    parts = "".join(p[0] for p in re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:])) if p[0].isupper())
-    if len(words) >= 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 and (
-            len(words) > 2 and initials.startswith(head) or parts.startswith(head[0]) and _in_order(head, parts)):
+    # the initials of the name's capitalised words, the parts of a joined name counting as words ("OG O'Hara-Groogan")
+    initials = "".join(p[0] for p in re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:])) if p[0].isupper())
+    if len(words) >= 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 \
+            and initials.startswith(head[0]) and _in_order(head, initials):
         rest = span.word_indices[1:]
         return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
                      [span.model_copy(update={"word_indices": rest})])

@@ -25,7 +25,7 @@ from engine.base import SIGNATURE_MARK
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "add_pictured_signatures",
-           "find_ink_signatures"]
+           "find_ink_signatures", "page_ink", "rule_lines", "word_height"]
 
 #: a mark's size against the page's median word height: at least this wide, and this tall at least / at most
 _MIN_WIDTH, _MIN_HEIGHT, _MAX_HEIGHT = 2.0, 0.5, 5.0
@@ -37,9 +37,33 @@ _MIN_FILL, _MAX_FILL = 0.02, 0.3
 _MAX_MARKS = 6
 
 
-def _word_height(units: list[LineUnit]) -> float | None:
-    heights = [w.y1 - w.y0 for u in units for w in u.words if len(w.text) >= 2]
+def word_height(words: list[RawWord]) -> float | None:
+    """The median height of the words of two characters or more (a page's body text), None without any."""
+    heights = [w.y1 - w.y0 for w in words if len(w.text) >= 2]
     return median(heights) if heights else None
+
+
+def _word_height(units: list[LineUnit]) -> float | None:
+    return word_height([w for u in units for w in u.words])
+
+
+def page_ink(image: Image.Image) -> np.ndarray:
+    """The dark pixels of ``image`` (1, else 0) by Otsu's threshold over the whole page."""
+    import cv2
+
+    _, ink = cv2.threshold(np.asarray(image.convert("L")), 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    return ink.astype(np.uint8)
+
+
+def rule_lines(ink: np.ndarray, word_height: float) -> np.ndarray:
+    """The rules and frames among ``ink``, with their edges: level runs three word heights long and plumb ones
+    taller than any letter."""
+    import cv2
+
+    level, plumb = max(8, round(3 * word_height)), max(6, round(1.5 * word_height))
+    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
+    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, plumb)))
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8))
 
 
 def add_ink_signatures(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
@@ -57,9 +81,7 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     ``page_width`` in pixels where ``image`` is a part of its page."""
     import cv2
 
-    gray = np.asarray(image.convert("L"))
-    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    ink = ink.astype(np.uint8)
+    ink = page_ink(image)
     rows, cols = ink.shape
     # filled shapes (a logo's disc with its initials in white, a dark band): ink a square of two thirds of a word's
     # height fits in, as no pen stroke does; their rims, left once the rules are taken out, are no strokes either
@@ -70,12 +92,7 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     for w in words:  # what OCR read is text, not a mark; a stray symbol it read on a scribble stays
         if sum(c.isalnum() for c in w.text) >= 2:
             ink[max(0, int(w.y0) - pad):int(w.y1) + pad, max(0, int(w.x0) - pad):int(w.x1) + pad] = 0
-    # rules and frames: level runs three word heights long, plumb ones taller than any letter, and their edges
-    level, plumb = max(8, round(3 * word_height)), max(6, round(1.5 * word_height))
-    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
-    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, plumb)))
-    lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
-    strokes = ink & ~lines & ~solid & 1
+    strokes = ink & ~rule_lines(ink, word_height) & ~solid & 1
     strokes = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))  # specks of noise
     reach = max(3, round(0.5 * word_height))
     joined = cv2.dilate(strokes, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, max(2, reach // 2))))

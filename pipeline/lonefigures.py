@@ -16,11 +16,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from statistics import median
-
 import numpy as np
 from PIL import Image
 
+from pipeline.inkmarks import page_ink, rule_lines, word_height
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_lone_figures", "find_lone_marks"]
@@ -44,11 +43,6 @@ _FIGURE = re.compile(r"^\d{1,4}(?:[.,]\d{1,3})?$")
 _MIN_CONFIDENCE = 0.9
 
 
-def _word_height(words: list[RawWord]) -> float | None:
-    heights = [w.y1 - w.y0 for w in words if len(w.text) >= 2]
-    return median(heights) if heights else None
-
-
 def _row(words: list[RawWord], y0: float, y1: float) -> list[RawWord]:
     """The words on the row of a mark from ``y0`` to ``y1``: most of the shorter one's height shared."""
     out = []
@@ -59,26 +53,21 @@ def _row(words: list[RawWord], y0: float, y1: float) -> list[RawWord]:
     return out
 
 
-def find_lone_marks(image: Image.Image, words: list[RawWord]) -> list[tuple[int, int, int, int]]:
+def find_lone_marks(image: Image.Image, words: list[RawWord], height: float | None = None
+                    ) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1, pixels of ``image``) of ink no word of ``words`` covers, the size of a figure or
-    two, standing apart on a row of words that holds a figure."""
+    two, standing apart on a row of words that holds a figure; ``height``: the words' median height, where known."""
     import cv2
 
-    height = _word_height(words)
+    height = height or word_height(words)
     if height is None or height < 6:
         return []
-    gray = np.asarray(image.convert("L"))
-    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    ink = ink.astype(np.uint8)
+    ink = page_ink(image)
     rows, cols = ink.shape
     pad = max(1, round(0.15 * height))
     for w in words:
         ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
-    # rules and frames: level runs three word heights long, plumb ones taller than any figure, and their edges
-    level, plumb = max(8, round(3 * height)), max(6, round(1.5 * height))
-    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (level, 1)))
-    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, plumb)))
-    ink &= ~cv2.dilate(lines, np.ones((3, 3), np.uint8)) & 1
+    ink &= ~rule_lines(ink, height) & 1  # rules and frames
     reach = max(2, round(_JOIN * height))
     joined = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, 1)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -144,10 +133,10 @@ def add_lone_figures(image: Image.Image, units: list[LineUnit], dpi: float,
     """``units`` (OCR words in the pixels of ``image``) with a word for each lone figure the detector missed, read
     by ``read_line`` (text and confidence of a one-line crop) on a crop of the mark alone."""
     words = [w for u in units for w in u.words]
-    marks = find_lone_marks(image, words)
-    if not marks:
+    height = word_height(words)
+    marks = find_lone_marks(image, words, height) if height is not None else []
+    if not marks or height is None:
         return units
-    height = _word_height(words) or 1.0
     found: list[LineUnit] = []
     # a margin of paper round the mark, short of the words beside it (at least _MIN_GAP away)
     margin = max(2, round(0.3 * height))

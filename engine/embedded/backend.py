@@ -254,6 +254,7 @@ class EmbeddedEngine(DiffusionGemmaEngine):
         unreachable = pointers.unreachable if pointers is not None else set()
         for path, field in list(result.fields.items()):
             group = "no_draft"
+            rules: FieldResult | None = None  # the baseline's reading of the field
             if drafts and field.canvas is not None and field.positions is not None and field.canvas < len(drafts) \
                     and field.canvas < len(doc.canvases):
                 start, end = field.positions
@@ -282,19 +283,17 @@ class EmbeddedEngine(DiffusionGemmaEngine):
             field.signals = {"model": own, "posterior": posterior, "draft": DRAFT_CODES[group]}
             if self.calibration is not None:
                 field.confidence = self.calibration.apply(own, group, field_key(field.path))
-                if group == "differ" and result.data is not None:
-                    field = result.fields[path] = self._overruled(result, field, answer, own)
+                if group == "differ" and result.data is not None and rules is not None:
+                    field = result.fields[path] = self._overruled(result, field, rules, own)
         return result
 
-    def _overruled(self, result: EngineResult, field: FieldResult, answer: EngineResult | None,
-                   own: float) -> FieldResult:
-        """A value the model chose over the rules' value, or the rules' value back where the calibration trusts
-        the model's overruling less than it would trust the rules' value kept: the value more likely right
-        stands. The model's own probability of the rules' value is at most what its choice leaves (1 - own);
+    def _overruled(self, result: EngineResult, field: FieldResult, rules: FieldResult, own: float) -> FieldResult:
+        """A value the model chose over the rules' value (``rules``, not null), or the rules' value back where the
+        calibration trusts the model's overruling less than it would trust the rules' value kept: the value more
+        likely right stands. The model's own probability of the rules' value is at most what its choice leaves (1 - own);
         the kept value is calibrated at that, in the group of kept drafts, and signals ``overruled`` (the
         model's probability of the value it would have chosen)."""
-        rules = answer.fields.get(field.path) if answer is not None else None
-        if rules is None or rules.value is None or self.calibration is None:
+        if self.calibration is None:
             return field
         key = field_key(field.path)
         kept = self.calibration.apply(max(0.0, 1.0 - own), "agree", key)
