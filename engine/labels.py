@@ -223,7 +223,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "ref fatura|referencia da fatura|invoice ref no|bill ref|no piece|no de piece|numero de piece|piece no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice|"
          "documentnummer|documentnr|dokumentnummer|dokumentnr|numero de document|numero du document|"
-         "numero de documento|numero do documento|numero documento", 0.8)
+         "numero de documento|numero do documento|numero documento|no dokumentu|numer dokumentu", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
     + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6),

@@ -249,17 +249,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
 
-    def column_score(s: Span) -> float:
-        return max(label_score(doc.tokens.get(s.index, ()), concept_phrases(c), c) for c in COLUMN_CONCEPTS)
-
-    def header_line(line: list[Span]) -> bool:
-        """Two column labels, or a line of nothing else where one is sure ("Articolo  Totale": an item's column
-        is headed by a weaker word)."""
-        scores = [column_score(s) for s in line]
-        sure = sum(x >= 0.8 for x in scores)
-        return sure >= 2 or (len(line) >= 2 and sure >= 1 and min(scores) >= 0.7)
-
-    header_lines = {key for key, line in doc.lines.items() if header_line(line)}
+    header_lines = {key for key in doc.lines if doc.column_header(key)}
     # ... or above the table's header line, where the OCR garbled the first row's amounts
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])

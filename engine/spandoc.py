@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.base import Word
 from engine.dates import DateOrder, parse_date
-from engine.labels import Phrase, label_phrases, label_score, label_tokens
-from engine.spans import Span, SpanKind, find_spans, narrowed
+from engine.labels import COLUMN_CONCEPTS, Phrase, label_phrases, label_score, label_tokens
+from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
            "read_spans", "split_caption_rows"]
@@ -251,6 +251,7 @@ class SpanDoc:
         self.tokens = {s.index: label_tokens(s.text) for s in self.spans
                        if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
+        self._column_headers: dict[tuple[int, int], bool] = {}
 
     def _place_before_date(self, s: Span) -> bool:
         if not s.text.rstrip().endswith(","):
@@ -291,6 +292,17 @@ class SpanDoc:
     def cell_text(self, span: Span) -> str:
         """The text of the whole cell a span belongs to ("OX1 6RX" for the span "OX1")."""
         return " ".join(s.text for s in self.cell_spans(span))
+
+    def column_header(self, key: tuple[int, int]) -> bool:
+        """Whether a line heads an item table's columns: two column labels (description, quantity, price, amount),
+        or a line of nothing else where one is sure ("Articolo  Totale": an item's column is headed by a weaker
+        word)."""
+        if key not in self._column_headers:
+            scores = [max(label_score(self.tokens.get(s.index, ()), concept_phrases(c), c) for c in COLUMN_CONCEPTS)
+                      for s in self.lines[key]]
+            sure = sum(x >= 0.8 for x in scores)
+            self._column_headers[key] = sure >= 2 or (len(scores) >= 2 and sure >= 1 and min(scores) >= 0.7)
+        return self._column_headers[key]
 
     def is_caption(self, s: Span) -> bool:
         """A label: a colon label, or a text that reads as the label of one of the target's fields."""
@@ -349,6 +361,7 @@ class SpanDoc:
         """Spans accepted by ``accept`` right of or below a matching label, scored by label and position
         (with ``largest``, the larger of several amounts right of one label ranks first)."""
         found: list[Found] = []
+        identifier = concept is not None and identifier_field(concept)
         for label, ls in self.labels(phrases, concept):
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
@@ -364,6 +377,10 @@ class SpanDoc:
             # block of labels over one row of amounts, "Net | VAT | Total", is the document's)
             head = self.lines[(label.page, label.line)]
             in_table = len(head) >= 3 and not any(x.amount is not None for x in head)
+            # an item table's column of row numbers or codes ("Nr | Kod | Towar/usługa | Ilość | Cena"): what is
+            # under its heading is a row's, not the document's number
+            if identifier and self.column_header((label.page, label.line)):
+                continue
             for dist, over in self.below(label):
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack

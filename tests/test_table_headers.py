@@ -150,3 +150,26 @@ def test_a_logos_monogram_before_a_joined_name_is_left_out() -> None:
                   [(0.05, "K-1"), (0.2, "Printer paper"), (0.55, "€5.00"), (0.7, "2"), (0.82, "€10.00")],
                   [(0.6, "Total"), (0.82, "€10.00")]])
     assert data["vendor_name"] == "O'Hara-Groogan"
+
+
+def _polish(number_label: str) -> list:
+    return [[(0.05, "Faktura")], [(0.05, "Sprzedawca"), (0.5, "Kupujący")],
+            [(0.05, "Kowalczyk & Grabowski S.A."), (0.5, "Kwiatkowski S.A.")],
+            [(0.05, "Data wystawienia"), (0.38, number_label), (0.65, "Termin zapłaty")],
+            [(0.05, "05.06.2025"), (0.38, "FA202518729"), (0.65, "19.06.2025")],
+            [(0.05, "Nr"), (0.1, "Kod"), (0.2, "Towar/usługa"), (0.6, "Ilość"), (0.7, "Cena jedn."),
+             (0.82, "Wartość netto")],
+            [(0.05, "1"), (0.1, "TZ-8633"), (0.2, "Usługa doradcza"), (0.6, "8,5"), (0.7, "284,67"), (0.82, "2 419,70")],
+            [(0.05, "2"), (0.1, "75818"), (0.2, "Robocizna"), (0.6, "1"), (0.7, "103,31"), (0.82, "103,31")],
+            [(0.55, "Razem do zapłaty"), (0.82, "2 523,01")]]
+
+
+@pytest.mark.parametrize("label", ["Nr dokumentu", "Numer dokumentu"])
+def test_a_polish_document_number_is_the_invoice_number(label: str) -> None:
+    assert _read(_polish(label))["invoice_number"] == "FA202518729"
+
+
+def test_a_row_number_under_an_item_tables_number_column_is_no_invoice_number() -> None:
+    """With no label naming the document's number, the "Nr" heading an item table's column of positions does not
+    name it either: the "1" under it is the first row's."""
+    assert _read(_polish("Odbiorca"))["invoice_number"] != "1"
