@@ -389,12 +389,25 @@ class _Extractor:
             seen: set[int] = set()
             unique = [f for f in found if not (f.value.index in seen or seen.add(f.value.index))]
             cands[name] = list(unique[:6]) + ([None] if name != "total" or not unique else [])
+        # a sum the document labels as a total ("Suma: 1.079,05" over "IVA (16%)" and "Importe total") is the
+        # subtotal where it and the tax add up to a total printed under it
+        borrowed: set[int] = set()
+        if {"subtotal", "tax", "total"} <= names and not any(cands["subtotal"][:-1]):
+            for f in cands["total"][:3]:
+                if f is not None:
+                    cands["subtotal"].insert(-1, Found(f.value, f.confidence * 0.4, f.spans))
+                    borrowed.add(f.value.index)
         order = sorted(names)
         best, best_score = None, float("-inf")
         for combo in itertools.product(*(cands[n] for n in order)):
             pick = dict(zip(order, combo, strict=True))
             used = [f.value.index for f in combo if f is not None]
             if len(used) != len(set(used)):
+                continue
+            if (sub := pick.get("subtotal")) is not None and sub.value.index in borrowed and not (
+                    pick.get("tax") and pick.get("total") and sub.value.bbox[1] < pick["total"].value.bbox[1]
+                    and abs(sub.value.amount + pick["tax"].value.amount - pick["total"].value.amount)
+                    <= Decimal("0.011")):
                 continue
             score = sum(f.confidence for f in combo if f is not None) + self._agreement(pick, items)
             if score > best_score:

@@ -234,7 +234,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "fecha de emision|data fattura|data documento|data da fatura|data de emissao|emise le|emis le|"
         "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
         "data emissione|date of invoice|bill date|date of bill|document date|statement date|"
-        "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|"
+        "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|expedida el|"
+        "expedido el|emitida el|emitido el|fecha de emision|fecha emision|"
         "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato|issued|issued date")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
@@ -253,6 +254,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "a regler avant|payable avant|bitte zahlen sie bis|zahlen sie bis zum|gelieve te betalen voor|"
         "da pagare entro il|pagare entro il|pague antes del|payment is due by|please remit by|"
         "forfallodatum|forfallodag|forfaldsdato|forfaldsdag|forfallsdato|forfall|betalingsfrist|betales senest|"
+        "fallig|zahlbar|forfaller|forfalder|payable le|a payer le|"
         "sista betalningsdag|betala senast|betalas senast|senest|erapaiva|erapvm|maksettava viimeistaan|"
         "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do")
     # the day the invoice is to be paid, said as its payment's date ("Fecha de pago", "Zahlungsdatum")
@@ -302,7 +304,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
         "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value|"
-        "items total|goods total|total goods|totale merce|delsumma|"
+        "items total|goods total|total goods|totale merce|delsumma|delsum|valor dos servicos|valor liquido|"
+        "valor sem iva|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
         "yhteensa veroton|arvonlisaveroton|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
@@ -338,6 +341,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
         "totale iva incl|totale iva inclusa|totale ivato|total documento|gesamtbetrag brutto|rechnungsbetrag brutto|"
         "total tax incl|total vat incl|totale euro|total euro|total euros")
+    # what is left to pay, where the total itself is printed too it is labelled more surely
+    + _p("saldo pendiente|saldo a pagar|saldo devedor|saldo em aberto|saldo da pagare|reste du|reste a payer|"
+         "solde du|restbetrag|offener betrag|openstaand bedrag|openstaand saldo|pozostalo do zaplaty", 0.8)
     + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
@@ -357,7 +363,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
         "leveringsadresse|faktureringsadresse|modtager|mottaker|fakturamottaker|fakturamottakar|faktureres til|"
         "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
-        "odberatel|zakaznik|prijemce|"
+        "odberatel|zakaznik|prijemce|adresse a|adressee a|"
         # the buyer over against the seller ("Seller | Buyer", "Verkäufer | Käufer", "Vendeur | Acheteur")
         "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici"),
     "description": _p(
@@ -379,7 +385,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
         "gty|guantity|gte|guantite|"  # the Q of a scan read as a g ("gty", "guantity")
-        "antal|antall|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
+        "antal|antall|ant|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
         # a time sheet's hours
         "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
@@ -404,7 +410,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
-        "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis")
+        "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp")
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
@@ -416,16 +422,19 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
                   "adresse du domicile|woonadres"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
-               "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort"),
+               "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
+               "suburb town|municipio|poststed|postort|sted"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
-                      "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal"),
+                      "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
+                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
                "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
                      "data de nascimento|nascido em|nascida em|data nasc|data de nasc|dt nasc|fecha nac|fecha de nac|"
-                     "f nacimiento|date naiss|date de naiss|data di nasc|geb dat"),
+                     "f nacimiento|date naiss|date de naiss|data di nasc|geb dat|fodelsedatum|fodselsdato|fodselsdag|"
+                     "syntymaaika|datum narozeni"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
@@ -435,7 +444,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
                      "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
                      "claim for|what are you claiming for|cover affected|garantie concernee|garantie|"
-                     "type de garantie|tipo de cobertura|copertura|dekking|soort verzekering|deckung"),
+                     "type de garantie|tipo de cobertura|copertura|dekking|soort verzekering|deckung|typ av skada|"
+                     "forsakringsslag|skadetype|forsikringstype|skadetyp|vahinkolaji|druh pojisteni"),
     # printed beside values on forms, never a value themselves
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|telef|"
                   "telemovel|telemovil|"
@@ -459,7 +469,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                     "unterschrift des versicherten|signature de l assure|signature assure|signature du souscripteur|"
                     "firma del asegurado|firma del tomador|firma dell assicurato|firma del contraente|"
                     "handtekening verzekerde|handtekening verzekeringnemer|assinatura do segurado|"
-                    "assinatura do tomador|podpis ubezpieczonego|podpis ubezpieczajacego"),
+                    "assinatura do tomador|podpis ubezpieczonego|podpis ubezpieczajacego|underskrift|namnteckning|"
+                    "signatur|allekirjoitus|forsakringstagarens underskrift|forsikringstakers underskrift|"
+                    "forsikringstagers underskrift"),
 }
 
 _CONCEPTS.update({
@@ -467,15 +479,17 @@ _CONCEPTS.update({
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
         "souscripteur|asegurado|tomador|tomador do seguro|tomador del seguro|assicurato|contraente|ubezpieczony|"
-        "ubezpieczajacy|segurado|antragsteller|"
+        "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
+        "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante")
-    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos", 0.8)
+    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
          "nome do segurado|nome do tomador|nome segurado|nombre del asegurado|nom de l assure|"
+         "for och efternamn|fullt navn|fulde navn|"
          "your name|your full name|ihr name|votre nom|su nombre|il suo nome|uw naam|twoje imie i nazwisko"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
@@ -491,7 +505,9 @@ _CONCEPTS.update({
         "date de l accident|data dell incidente|data wypadku|data incydentu|schadenereignis|datum schadenereignis|"
         "datum des schadenereignisses|datum des schadenfalls|schadenfall datum|avvenuto il|data dell evento|"
         "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia|"
-        "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval"),
+        "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval|"
+        "skadedatum|skadedato|skadedag|datum for handelsen|dato for hendelsen|dato for haendelsen|vahinkopaiva|"
+        "datum udalosti"),
     "claim_amount": _p(
         "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -509,7 +525,9 @@ _CONCEPTS.update({
         "amount do dano|amount dos danos|montante do dano|montante reclamado|montante estimado|"
         "estimation du prejudice|montant du prejudice|montante do prejuizo|valor estimado dos danos|"
         "wnioskowana kwota|szacunkowa wartosc szkody|kwota odszkodowania|valoracion estimada|importe del dano|"
-        "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding"),
+        "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding|"
+        "begart belopp|krevd belop|kraevet belob|anslatt skade|anslaet skade|uppskattad kostnad|skadebelop|"
+        "skadebelob|vaadittu summa|pozadovana castka"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -525,14 +543,18 @@ _CONCEPTS.update({
         "is er aangifte gedaan|aangifte bij de politie|czy powiadomiono policje|zgloszono na policje|"
         "czy zgloszono na policje|notatka policyjna|czy zdarzenie zgloszono na policje|"
         "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
-        "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt")
+        "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt|"
+        "polisanmalt|polisanmalan|har polisanmalan gjorts|politianmeldelse|politianmeldt|anmeldt til politiet|"
+        "politianmeldelse foretaget|rikosilmoitus|oznameno policii")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
         "policen no|polizzen no|police no|polis no|versicherungsschein no|no contrat|numero de contrat|"
         "contrat no|no de contrat|policy reference|policy ref|versicherungsschein|versicherungsscheinnummer|"
-        "numero de poliza|polizza no|numero contratto|reference contrat|polisnr|vers no|vers nr|contractnummer")
+        "numero de poliza|polizza no|numero contratto|reference contrat|polisnr|vers no|vers nr|contractnummer|"
+        "forsakringsnummer|forsakringsnr|forsikringsnummer|polisenummer|policenummer|policenr|avtalenr|"
+        "avtalenummer|vakuutusnumero|cislo pojistky|cislo smlouvy")
     + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
 
@@ -664,19 +686,21 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
-            "komunikacyjna",
+            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
-            "nieruchomosc multirisque multirriscos",
+            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux "
-              "medicales mediche sanitaria asistencia sanitaria",
+              "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
+              "behandlingsforsikring terveys",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
-              "reisverzekering turystyczne turystyczna podrozna",
-    "yes": "ja oui si tak sim",
-    "no": "nein non nee nie nao",
+              "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
+              "rejseforsikring matka",
+    "yes": "ja oui si tak sim kylla",
+    "no": "nein non nee nie nao nej nei ei",
 })
 
 

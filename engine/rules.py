@@ -24,7 +24,7 @@ from engine.labels import (
 )
 from engine.numbers import detect_currency
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_text
-from engine.spans import Span, SpanKind
+from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
@@ -64,10 +64,10 @@ _COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", 
 
 def _title(toks: set[str]) -> bool:
     """Whether a short line's words make it a document title ("TAX INVOICE", "Credit note", "CUSTOMER COPY",
-    "Verkoopfactuur")."""
+    "Verkoopfactuur", "Nota fiscal de serviço")."""
     copy = toks & _COPY_WORDS
     return bool(toks & (_TITLE_WORDS - _COPY_WORDS)) or (bool(copy) and toks - copy <= _COPY_OWNERS) \
-        or any(t.endswith(_COMPOUND_TITLES) and len(t) >= 10 for t in toks)
+        or any(t.endswith(_COMPOUND_TITLES) and len(t) >= 10 for t in toks) or {"nota", "fiscal"} <= toks
 
 
 # Legal forms, compared without dots: "B.V." → "bv", "Sp. z o.o." → "sp", "z", "oo".
@@ -124,7 +124,7 @@ _STREET = re.compile(
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)(?:\b|(?=\d))"
     r"|\ballé\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
-_NO = frozenset("no n nein non nee nie false nao".split())
+_NO = frozenset("no n nein non nee nie false nao nej nei ei".split())
 
 
 #: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
@@ -298,7 +298,17 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             and normalise(str(footer.value).split()[0]) == normalise(letters):
         footer.confidence = 0.5  # a logo's one word over the name with its legal form a footer prints whole
         return footer
-    found = _with_wrapped_form(doc, best, _without_monogram(doc, best), best_start, body=median)
+    named = _without_monogram(doc, best)
+    # a name wrapped under itself is aligned with the name, not with the monogram before it
+    found = _with_wrapped_form(doc, named.spans[0], named, best_start if named.spans[0] is best else None,
+                               body=median)
+    # ... and over a third line where its second goes on too ("Lachance," / "Gauthier and" / "Blouin" in a
+    # sidebar's narrow column)
+    if len(found.spans) == 2 and found.spans[0].index == named.spans[0].index and _goes_on(found.value):
+        more = _with_wrapped_form(doc, found.spans[-1], Found(found.value, found.confidence, found.spans),
+                                  body=median, below_only=True)
+        if len(more.spans) > len(found.spans):
+            found = Found(more.value, more.confidence, [*found.spans, more.spans[-1]])
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
     if legal_form(best.text) or (len(head) >= 3 and head in domains) or counts[best.text.strip(" ,;").lower()] > 1 \
@@ -502,9 +512,8 @@ def _without_monogram(doc: SpanDoc, span: Span) -> Found:
     initials = "".join(p[0] for p in re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:])) if p[0].isupper())
     if len(words) >= 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 \
             and initials.startswith(head[0]) and _in_order(head, initials):
-        rest = span.word_indices[1:]
-        return Found(" ".join(doc.words[i].text for i in rest).strip(" ,;"), 0.45,
-                     [span.model_copy(update={"word_indices": rest})])
+        rest = narrowed(span, span.word_indices[1:], doc.words)
+        return Found(rest.text.strip(" ,;"), 0.45, [rest])
     return Found(span.text.strip(" ,;"), 0.45, [span])
 
 
@@ -535,7 +544,7 @@ def _name_tail_only(text: str) -> bool:
 
 
 def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float | None = None,
-                       body: float = 0.0) -> Found:
+                       body: float = 0.0, below_only: bool = False) -> Found:
     """A name a narrow column wrapped before its legal form ("Copperleaf Consulting" over "LLC", "Redwood
     Analytics Pty" over "Ltd"), before the word that ends it ("Group", "e figli") or after a word that goes on
     ("Giannelli, Bondumier e" over "Castioni e figli"), or a title's line wrapped in the name ("Your receipt from
@@ -545,7 +554,8 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     the form or the last word alone was chosen (it carries a legal form, or reads as a company's last word), the
     name is the line above. A name in display type, clearly larger than the body text, goes on with a few plain
     words on the next line at its size ("Supermercado" over "Fábregas" on a narrow till receipt). A name's head
-    wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it,
+    wrapped at its hyphen ("Papafava-" over "Barberini SPA") goes before it (unless ``below_only``: then only the
+    next lines are looked at),
     and so does a head set in display type, clearly larger than the body text (``body``, its word height), at the
     name's size right over its start ("Desarrollo" over "Globales S.L." in a letterhead's narrow column).
     """
@@ -567,7 +577,7 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     hyphen = not alone and found.value.endswith("-") and found.value[-2:-1].isalpha()
     open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(",")
                               or hyphen)
-    if not alone and key > 0 and doc.line_keys[key - 1][0] == span.page:
+    if not alone and not below_only and key > 0 and doc.line_keys[key - 1][0] == span.page:
         # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA") or after a
         # word that goes on ("Steffensen &" over "Thorsen ApS"), after a title on its line ("FAKTURA")
         for above in doc.lines[doc.line_keys[key - 1]]:
@@ -616,9 +626,17 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
                 or _legal_form_only(name.text) or _name_tail_only(name.text) or not name_like(doc, name):
             continue
         head = found.value if not alone else name.text.strip(" ,;")
+        if not alone and span.text.rstrip().endswith(",") and not head.endswith(","):
+            head += ","  # "Lachance," over "Gauthier and Blouin": the comma is the name's
         return Found(f"{head}{'' if hyphen else ' '}{form.text.strip(' ,;')}", max(found.confidence, 0.6),
                      [*(found.spans if not alone else [name]), form])
     return found
+
+
+def _goes_on(name: str) -> bool:
+    """Whether a name ends on a word that joins it to more ("Lachance, Gauthier and", "Eckbauer Rudolph AG &")."""
+    last = name.split()[-1] if name.split() else ""
+    return normalise(last) in _CONNECTORS or last in ("&", "+") or name.endswith(",")
 
 
 #: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
@@ -661,6 +679,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a sentence or a slogan, not a name that ends on an abbreviation ("Bros.", "Intl.")
     if street_line(s.text) and any(c.isdigit() for c in s.text):
         return False  # a street with its house number ("Via Roma 70"), not "Maple Street Bakery"
+    if re.search(r"\d{5}", s.text):
+        return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
     words = s.text.split()
     if len(words) >= 3 and sum(len(w) <= 3 for w in words) * 2 >= len(words) and any(
             t in normalise("".join(words)) for t in _STRONG_TITLES):
@@ -943,13 +963,15 @@ def _crown(doc: SpanDoc, codes: Counter[str]) -> str:
     return best if votes[best] > sorted(votes.values())[-2] else "SEK"
 
 
-#: where a bare "$" is not the US dollar: addresses of Canada, Australia and New Zealand (a province or state
-#: code with its postcode, the country named, its telephone code), and against them those of the United States
-#: (state and ZIP)
+#: where a bare "$" is not the US dollar: addresses of Canada, Australia, New Zealand and Mexico (a province or
+#: state code with its postcode, the country named, its telephone code), and against them those of the United
+#: States (state and ZIP)
 _DOLLAR_COUNTRIES = (
     ("CAD", re.compile(r"\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bCanada\b")),
     ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s+\d{4}\b|\bAustralia\b|\bABN\s?\d|\+61[\s(]*\d")),
     ("NZD", re.compile(r"\bNew Zealand\b|\+64[\s(]*\d")),
+    # Mexico: a "C.P." postcode, the capital, the tax registry's number (RFC) or a bank's CLABE
+    ("MXN", re.compile(r"\bC\.\s?P\.\s?\d{5}\b|\bCDMX\b|\bM[ée]xico\b|\bRFC\b|\bCLABE\b")),
 )
 #: a tax line of a sales tax only Canada levies, with its rate or amount
 _CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
@@ -1174,6 +1196,10 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             near += over(key)
         # handwriting over the label's line and the line above it, taller than a line (a signature's picture)
         near += [s for key in doc.line_keys[max(0, pos - 3): pos] for s in over(key) if SIGNATURE_MARK in s.text]
+        # ... under the label past a date beside it, or in the form's cell right of the label, its strokes hanging
+        # below the label's line
+        near += [s for key in doc.line_keys[pos + 1: pos + 4] for s in over(key) if SIGNATURE_MARK in s.text]
+        near += _marks_beside(doc, label, doc.line_keys[pos + 1: pos + 3])
         for s in near:
             if SIGNATURE_MARK in s.text:
                 return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes
@@ -1188,6 +1214,20 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
+
+
+def _marks_beside(doc: SpanDoc, label: Span, keys: list[tuple[int, int]]) -> list[Span]:
+    """Handwriting beside a label, before what comes next on the label's line (a date's caption): on the label's
+    own line, over the label or right of it (strokes across a fill-in line and its caption), or on the lines
+    ``keys`` under it, right of the label, its top within two label heights of the label's foot (a signature in a
+    form's cell beside its caption, set lower than the caption's line)."""
+    height = label.bbox[3] - label.bbox[1]
+    line = doc.lines[(label.page, label.line)]
+    stop = min((s.bbox[0] for s in line if s.bbox[0] > label.bbox[2] and SIGNATURE_MARK not in s.text), default=1.0)
+    own = [s for s in line if SIGNATURE_MARK in s.text and s.bbox[2] > label.bbox[0] and s.bbox[2] <= stop + 0.01]
+    return own + [s for key in keys if key[0] == label.page for s in doc.lines[key]
+                  if SIGNATURE_MARK in s.text and s.bbox[0] >= label.bbox[2] - 0.01 and s.bbox[2] <= stop + 0.01
+                  and s.bbox[1] - label.bbox[3] < 2 * height]
 
 
 _SECTION_NUMBER = re.compile(r"(?:(?:[1-9]\d?|[IVX]{1,4})(?:\.\d+)*\.?|[A-H][.)])\s+\D")

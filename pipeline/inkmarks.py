@@ -153,9 +153,11 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
         if not (_MIN_WIDTH * height <= r.width <= _MAX_PAGE_SHARE * page_width
                 and _MIN_HEIGHT * height <= r.height <= _MAX_HEIGHT * height):
             continue
-        inside = sum(1 for w in words if r.contains(pymupdf.Point((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2)))
+        # curves drawn around text (a frame, an ornament) hold words whole; a name signed across its caption
+        # ("Signature de l'assuré" under the strokes) only crosses them
+        inside = sum(1 for w in words if r.contains(pymupdf.Rect(w.x0, w.y0, w.x1, w.y1)))
         if inside > 2:
-            continue  # curves drawn around text: a frame, an ornament
+            continue
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_MARKS else units

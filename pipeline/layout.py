@@ -438,8 +438,8 @@ def _spread(values: Sequence[float]) -> float:
 def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
     """``line`` with values set one character a cell read as words: a comb field's boxes (``A l f r e d   d u``)
     and a letter-spaced heading (``I N V O I C E``), which a text layer and OCR give as one-character words.
-    Four or more such words at a regular pitch are joined; a wider step (an empty cell, a space between
-    tracked words) starts a new word. The pitch is the characters' centres where those are even (cells of one
+    Four or more such words at a regular pitch are joined; a wider step (an empty cell, the gap between a date's
+    day, month and year boxes, a space between tracked words) starts a new word. The pitch is the characters' centres where those are even (cells of one
     width), else the gaps between them (tracking added to each glyph's own width). A pitch over two and a half
     character heights is no spacing (single figures in a table's columns stay apart), and a step over two and a
     half pitches ends the run."""
@@ -460,7 +460,7 @@ def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
             if pitch > 2.5 * height or centres[k] > 2.6 * pitch or centres[k] <= 0:
                 groups += [[], [], [word]]  # the run ends: what follows stands apart
                 continue
-            wide = centres[k] > 1.6 * pitch if by_centre else gaps[k] > gap + 0.35 * height
+            wide = centres[k] > 1.4 * pitch if by_centre else gaps[k] > gap + 0.35 * height
             if wide:
                 groups += [[], []]  # an empty cell or a space: a new word
             groups[-1].append(word)

@@ -1,0 +1,150 @@
+"""Claim forms laid out in cells and boxes as web apps draw them: a signature in the cell beside its caption, set
+lower than the caption's line, under it past the signing date's boxes, or drawn across the caption itself; a
+date written in boxes grouped as day, month and year; address captions of other English-speaking countries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from engine.base import SIGNATURE_MARK, EngineRequest, Word
+from engine.registry import create_engine
+from pipeline.config import Settings
+from pipeline.ingest import identify
+from pipeline.ocr import load_document
+from schemas import ClaimForm
+from tests.layout import layout
+
+
+def _read(words: list[Word]) -> dict:
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="d", words=words, target=ClaimForm)])
+    return result.data
+
+
+def _form(tail: list) -> list[Word]:
+    return layout([[(0.05, "Thomas Underwriters"), (0.7, "Claim Form")],
+                   [(0.05, "Policyholder:"), (0.25, "Sheri Moore")],
+                   [(0.05, "Policy #:"), (0.25, "562-2295-76")],
+                   [(0.05, "Incident occurred on:"), (0.25, "2023-05-30")],
+                   [(0.05, "I certify that the statements made in this claim are true and complete.")], *tail])
+
+
+def _with_mark(words: list[Word], x0: float, x1: float, below: float, height: float = 0.026) -> list[Word]:
+    """``words`` with a signature mark from ``x0`` to ``x1`` whose top is ``below`` under the last line's top."""
+    last = words[-1]
+    top = last.bbox[1] + below
+    mark = Word(text=SIGNATURE_MARK, page=0, line=last.line + 1, bbox=(x0, top, x1, top + height))
+    return [*words, mark]
+
+
+def test_a_signature_in_the_cell_beside_its_caption_set_lower_signs_the_form() -> None:
+    words = _form([[(0.08, "Signature of insured"), (0.5, "Date:"), (0.66, "2023-06-12")]])
+    assert _read(words)["signed"] is False
+    caption_end = next(w for w in words if w.text == "insured").bbox[2]
+    assert _read(_with_mark(words, caption_end + 0.05, 0.45, below=0.011))["signed"] is True
+
+
+def test_a_signature_in_the_next_cell_past_the_date_is_no_signature_of_this_caption() -> None:
+    """Strokes right of the date's caption are not in the signature's cell."""
+    words = _form([[(0.08, "Signature of insured"), (0.5, "Date:"), (0.66, "2023-06-12")]])
+    assert _read(_with_mark(words, 0.55, 0.75, below=0.011))["signed"] is False
+
+
+def test_a_signature_under_its_caption_past_the_signing_dates_boxes_signs_the_form() -> None:
+    words = _form([[(0.08, "Claimant signature"), (0.55, "Signed on")], [(0.56, "25 08 2022")]])
+    assert _read(words)["signed"] is False
+    assert _read(_with_mark(words, 0.1, 0.27, below=0.007))["signed"] is True
+
+
+def test_a_signature_drawn_across_its_caption_on_its_line_signs_the_form() -> None:
+    words = _form([[(0.07, "Unterschrift"), (0.54, "Datum:")]])
+    last = words[-2]  # the caption
+    mark = Word(text=SIGNATURE_MARK, page=0, line=last.line, bbox=(0.097, last.bbox[1] - 0.003, 0.42,
+                                                                      last.bbox[3] + 0.017))
+    assert _read([*words[:-1], mark, words[-1]])["signed"] is True
+
+
+def _pdf_form(path: Path, *, signed: bool, date_boxes: bool = False) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 60), "Auger Assurances - Déclaration de sinistre", fontsize=14)
+    page.insert_text((50, 100), "Nom de l'assuré", fontsize=8)
+    page.insert_text((50, 114), "Chloé Lefèvre", fontsize=11)
+    page.insert_text((50, 140), "Numéro de police", fontsize=8)
+    page.insert_text((50, 154), "FR-4471-0021", fontsize=11)
+    page.insert_text((50, 180), "Date du sinistre", fontsize=8)
+    if date_boxes:  # DD MM YYYY, a digit a box, the groups a little apart
+        x = 50.0
+        for group in ("25", "02", "2024"):
+            for ch in group:
+                page.draw_rect(pymupdf.Rect(x, 186, x + 11, 200), width=0.5)
+                page.insert_text((x + 3, 197), ch, fontsize=10)
+                x += 13
+            x += 6
+    else:
+        page.insert_text((50, 194), "25/02/2024", fontsize=11)
+    page.insert_text((50, 260), "Signature de l'assuré", fontsize=7)
+    page.draw_line((50, 285), (280, 285), width=0.5)
+    page.insert_text((330, 260), "Date", fontsize=7)
+    page.insert_text((330, 275), "26/2/2024", fontsize=11)
+    if signed:  # strokes across the caption, over its words
+        shape = page.new_shape()
+        shape.draw_bezier((58, 262), (80, 250), (100, 286), (120, 268))
+        shape.draw_bezier((120, 268), (132, 255), (140, 280), (154, 262))
+        shape.draw_bezier((64, 280), (72, 272), (84, 284), (94, 276))
+        shape.finish(color=(0, 0, 0.4), width=1.1, closePath=False)
+        shape.commit()
+    page.insert_text((250, 800), "Auger Assurances — 1/1", fontsize=7)
+    doc.save(path)
+
+
+def _words(path: Path) -> list[Word]:
+    settings = Settings()
+    return load_document(identify(path, path.parent, settings.limits), settings).words
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_strokes_drawn_across_the_signatures_caption_are_a_signature(tmp_path: Path, signed: bool) -> None:
+    _pdf_form(tmp_path / "form.pdf", signed=signed)
+    words = _words(tmp_path / "form.pdf")
+    assert (SIGNATURE_MARK in [w.text for w in words]) is signed
+    assert _read(words)["signed"] is signed
+
+
+def test_a_date_in_boxes_grouped_as_day_month_and_year_is_read(tmp_path: Path) -> None:
+    _pdf_form(tmp_path / "form.pdf", signed=True, date_boxes=True)
+    words = _words(tmp_path / "form.pdf")
+    assert "2024" in [w.text for w in words]  # the year's boxes stand apart from the month's
+    assert _read(words)["incident_date"] == "2024-02-25"
+
+
+@pytest.mark.parametrize(("city", "postcode"), [("Suburb", "PIN code"), ("Town / Suburb", "Postcode"),
+                                                ("Municipio", "CEP"), ("Town", "Eircode"), ("Sted", "Postnummer")])
+def test_address_captions_of_more_countries_are_read(city: str, postcode: str) -> None:
+    data = _read(layout([[(0.05, "Claim Form")], [(0.05, "Policyholder:"), (0.3, "Sheri Moore")],
+                         [(0.05, "Street:"), (0.3, "20329 Davis Court"), (0.6, f"{city}:"), (0.75, "Ottawa")],
+                         [(0.05, f"{postcode}:"), (0.3, "K1P 5J2")]]))
+    assert data["address"]["city"] == "Ottawa"
+    assert data["address"]["postal_code"] == "K1P 5J2"
+
+
+def test_a_norwegian_claim_form_is_read() -> None:
+    data = _read(layout([
+        [(0.05, "Holm Forsikring"), (0.7, "Skademelding")],
+        [(0.05, "Forsikringstaker:"), (0.5, "Fødselsdato:")], [(0.05, "Andreas Berge"), (0.5, "28.05.1966")],
+        [(0.05, "Adresse:"), (0.4, "Postnummer:"), (0.6, "Sted:")],
+        [(0.05, "Moestykket 9"), (0.4, "9317"), (0.6, "Jonasstad")],
+        [(0.05, "Avtalenr.:")], [(0.05, "80JP50359")],
+        [(0.05, "Forsikringstype:"), (0.25, "☐ Bil"), (0.35, "☒ Reise"), (0.45, "☐ Helse"), (0.55, "☐ Bolig")],
+        [(0.05, "Skadedato:"), (0.5, "Krevd beløp:")], [(0.05, "06.01.2023"), (0.5, "9311,13 NOK")],
+        [(0.05, "Politianmeldelse?"), (0.3, "☐ Ja"), (0.4, "☒ Nei")],
+        [(0.05, "Jeg bekrefter at opplysningene over er riktige og fullstendige.")],
+        [(0.05, "Underskrift"), (0.5, "Sted og dato:")], [(0.05, "Andreas Berge"), (0.5, "21.01.2023")]]))
+    assert (data["claimant_name"], data["date_of_birth"], data["policy_number"]) == (
+        "Andreas Berge", "1966-05-28", "80JP50359")
+    assert data["address"] == {"street": "Moestykket 9", "city": "Jonasstad", "postal_code": "9317"}
+    assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("travel", "2023-01-06", "9311.13")
+    assert data["police_report_filed"] is False
+    assert data["signed"] is True

@@ -1,0 +1,119 @@
+"""Invoice headers and totals as web apps print them: bank details under a "Remit to", an issuer's name wrapped
+over two or three lines of a narrow column (beside a monogram too), a subtotal labelled only as a sum, a bare "$"
+of Mexico, and more labels of dates, balances and titles."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.base import EngineRequest
+from engine.registry import create_engine
+from schemas import Invoice
+from tests.layout import layout
+
+_ENGINE = create_engine("baseline")
+
+
+def _read(rows: list, heights: dict[int, float] | None = None) -> dict:
+    words = layout(rows, heights=heights)
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=Invoice)])
+    return result.data
+
+
+_ITEMS = [[(0.05, "Description"), (0.6, "Qty"), (0.7, "Price"), (0.85, "Total")],
+          [(0.05, "Data recovery"), (0.6, "2"), (0.7, "50.00"), (0.85, "100.00")]]
+
+
+def test_bank_details_under_remit_to_are_no_issuer() -> None:
+    data = _read([[(0.05, "Invoice"), (0.6, "Document No.: 2024/84")], [(0.6, "Invoice date: July 9, 2024")],
+                  [(0.05, "CLIENT")], [(0.05, "James Jenkins")], [(0.05, "265 Castaneda Keys")], *_ITEMS,
+                  [(0.6, "Total:"), (0.85, "$100.00")], [(0.05, "Remit to")], [(0.05, "Routing 844864880")],
+                  [(0.05, "Account 3304779364")]])
+    assert data["vendor_name"] not in ("Routing 844864880", "Account 3304779364")
+
+
+def test_a_name_wrapped_over_three_lines_of_a_narrow_column_is_read_whole() -> None:
+    data = _read([[(0.05, "Lachance,")], [(0.05, "Gauthier and"), (0.6, "Facture")], [(0.05, "Blouin")],
+                  [(0.05, "67842 montée Alain"), (0.6, "Réf. facture INV-36640")],
+                  [(0.05, "Montréal (QC) H2X 1Y4"), (0.6, "Date 2024-04-26")], *_ITEMS,
+                  [(0.6, "Total"), (0.85, "100,00")]], heights={0: 0.02, 1: 0.02, 2: 0.02})
+    assert data["vendor_name"] == "Lachance, Gauthier and Blouin"
+
+
+def test_a_name_wrapped_after_its_ampersand_beside_a_monogram_is_read_whole() -> None:
+    words = [[(0.05, "ER Eckbauer Rudolph AG &"), (0.75, "RECHNUNG")],
+             [(0.0716, "Co. KGaA"), (0.57, "Rechnungsnummer: F246816")],
+             [(0.0716, "Biggenweg 240"), (0.57, "Belegdatum: 15.08.2024")], [(0.0716, "34876 Rathenow")], *_ITEMS,
+             [(0.6, "Gesamt"), (0.85, "100,00")]]
+    assert _read(words)["vendor_name"] == "Eckbauer Rudolph AG & Co. KGaA"
+
+
+def _mexican(sum_label: str, total_label: str) -> list:
+    return [[(0.05, "Linares-Nieves S.A. de C.V."), (0.7, "Factura")],
+            [(0.05, "Privada Granada 605"), (0.55, "Expedida el: 14/10/2023")],
+            [(0.05, "C.P. 72000, Puebla, Pue."), (0.55, "N.º factura: B-2023-01480")],
+            [(0.55, "Fecha de pago: 29/10/2023")], [(0.05, "CLIENTE")], [(0.05, "Montoya, Díaz y Vargas")],
+            [(0.05, "C.P. 97000, Mérida, Yuc.")],
+            [(0.05, "Descripción"), (0.6, "Cant."), (0.7, "Precio"), (0.85, "Importe")],
+            [(0.05, "Mensajería urgente"), (0.6, "8"), (0.7, "124.00"), (0.85, "992.00")],
+            [(0.05, "Envío"), (0.6, "1"), (0.7, "15.00"), (0.85, "15.00")],
+            [(0.6, sum_label), (0.85, "$1,007.00")], [(0.6, "IVA (16%):"), (0.85, "$161.12")],
+            [(0.6, total_label), (0.85, "$1,168.12")], [(0.05, "RFC: WMU115010D8P")]]
+
+
+@pytest.mark.parametrize("total_label", ["Importe total:", "Saldo pendiente:"])
+def test_a_sum_over_the_tax_and_the_total_is_the_subtotal(total_label: str) -> None:
+    data = _read(_mexican("Suma:", total_label))
+    assert (data["subtotal"], data["tax"], data["total"]) == ("1007.00", "161.12", "1168.12")
+
+
+def test_a_mexican_invoices_dollar_and_its_issue_date_are_read() -> None:
+    data = _read(_mexican("Suma:", "Importe total:"))
+    assert data["currency"] == "MXN"
+    assert data["invoice_date"] == "2023-10-14"
+    assert data["due_date"] == "2023-10-29"
+
+
+def test_a_sum_that_does_not_add_up_with_the_tax_stays_the_total() -> None:
+    """A sum borrowed as the subtotal must add up: "Suma" alone over a tax that does not make a total is the total."""
+    rows = [r for r in _mexican("Suma:", "Importe total:") if not any(t == "Importe total:" for _, t in r)]
+    data = _read(rows)
+    assert data["total"] == "1007.00"
+    assert data["subtotal"] is None
+
+
+@pytest.mark.parametrize(("label", "date"), [("Fällig:", "05.10.2022"), ("Förfaller", "2022-10-05"),
+                                             ("Payable le", "2022-10-05"), ("À payer le", "2022-10-05")])
+def test_more_due_date_labels_are_read(label: str, date: str) -> None:
+    data = _read([[(0.05, "Caspar KG"), (0.6, "Rechnungsdatum: 28.09.2022")], [(0.6, label), (0.8, date)],
+                  *_ITEMS, [(0.6, "Gesamt"), (0.85, "100,00")]])
+    assert data["due_date"] == "2022-10-05"
+
+
+def test_a_brazilian_title_is_no_issuer() -> None:
+    data = _read([[(0.05, "Esteves"), (0.6, "NOTA FISCAL DE SERVIÇO")],
+                  [(0.05, "Alameda Araújo, 9, 2972-956 Almada")], [(0.6, "N.º documento 2023-8045")], *_ITEMS,
+                  [(0.6, "Valor dos serviços"), (0.85, "100,00 €")], [(0.6, "IVA 23%"), (0.85, "23,00 €")],
+                  [(0.6, "Valor total"), (0.85, "123,00 €")]])
+    assert data["vendor_name"] == "Esteves"
+    assert data["subtotal"] == "100.00"
+
+
+def test_an_addressed_to_caption_is_no_issuer() -> None:
+    data = _read([[(0.05, "Facture")], [(0.05, "Réf. facture"), (0.3, "Émise le")],
+                  [(0.05, "366992"), (0.3, "2023-01-16")], [(0.05, "Émetteur"), (0.5, "Adressé à")],
+                  [(0.05, "Pelletier and Sons"), (0.5, "Caroline Carrier")],
+                  [(0.05, "1481 boulevard Jacques"), (0.5, "863 rue Lalonde")], *_ITEMS,
+                  [(0.6, "Total"), (0.85, "100,00")]])
+    assert data["vendor_name"] == "Pelletier and Sons"
+
+
+def test_a_norwegian_table_and_subtotal_and_a_swiss_gp_column_are_read() -> None:
+    data = _read([[(0.05, "Berg Elektro AS"), (0.7, "FAKTURA")], [(0.6, "Fakturanr. 2024-118")],
+                  [(0.6, "Fakturadato 12.03.2024")],
+                  [(0.05, "Beskrivelse"), (0.5, "Ant."), (0.6, "Pris"), (0.7, "MVA %"), (0.85, "GP")],
+                  [(0.05, "Tonerkassett svart"), (0.5, "5,00"), (0.6, "39,13"), (0.7, "25%"), (0.85, "195,65")],
+                  [(0.6, "Delsum:"), (0.85, "195,65 kr")], [(0.6, "MVA 25 %:"), (0.85, "48,91 kr")],
+                  [(0.6, "Totalt:"), (0.85, "244,56 kr")]])
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [("5.00", "39.13", "195.65")]
+    assert data["subtotal"] == "195.65"
