@@ -36,9 +36,10 @@ from pydantic.fields import FieldInfo
 
 from engine import rules
 from engine.adjustments import adjustment_of
-from engine.base import Engine, EngineOptions, EngineRequest, EngineResult, EngineStats, FieldResult
-from engine.dates import DateOrder
-from engine.labels import concept_of, known_label_words, label_phrases, label_score
+from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
+                         FieldResult)
+from engine.dates import DateOrder, parse_boxed_figures
+from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
@@ -202,6 +203,8 @@ class _Extractor:
         found: Found | None = None
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")
+            if found is None:  # a date written a figure a box, which OCR read as figures ("1 7 12 1947")
+                found = self._boxed_date(phrases, concept)
             if found is None and concept == "invoice_date":  # the document's first date
                 # a due date's label says the date is not the document's ("Issue date: ###  Due by: 1 March")
                 due = {f.spans[-1].index for f in self.doc.near(concept_phrases("due_date"), "due_date",
@@ -223,7 +226,8 @@ class _Extractor:
         else:
             idlike = identifier_field(name)
             accept = (reads_as_identifier if idlike
-                      else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)))
+                      else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)
+                            and SIGNATURE_MARK not in s.text))  # handwriting is no name
             cands = self.doc.near(phrases, concept, accept)
             if concept == "city":  # a city has letters: not the postal code printed before it
                 cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2]
@@ -236,6 +240,23 @@ class _Extractor:
             elif found is not None and not idlike:
                 found = self._rest_of_cell(found, street=concept == "address")
         return self.record(path, found)
+
+    def _boxed_date(self, phrases: list[Phrase], concept: str | None) -> Found | None:
+        """A date under or beside its label written a figure a box, which a text layer or OCR gives as figures in
+        groups that need not be the boxes' ("19591028", "1 7 12 1947", "06 072023"): the figures from the label's
+        value on, set close on its line, read as one date (:func:`~engine.dates.parse_boxed_figures`)."""
+        order = self.doc.date_order
+        for f in self.doc.near(phrases, concept, lambda s: s.text.replace(" ", "").isdigit())[:3]:
+            line = self.doc.lines[(f.value.page, f.value.line)]
+            run = [f.value]
+            gap = 2 * (f.value.bbox[3] - f.value.bbox[1])
+            for t in line[line.index(f.value) + 1:]:
+                if not t.text.replace(" ", "").isdigit() or t.bbox[0] - run[-1].bbox[2] > gap:
+                    break
+                run.append(t)
+            if (d := parse_boxed_figures(" ".join(x.text for x in run), order=order)) is not None:
+                return Found(d, f.confidence * 0.7, [*f.spans[:-1], *run])
+        return None
 
     def _split_address(self, model: type[BaseModel], sub: dict[str, Any], prefix: str, parent: str) -> None:
         """An address printed on one line ("4410 Cedar Ridge Dr, Raleigh, NC 27612") read as the street, where the

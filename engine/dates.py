@@ -214,6 +214,38 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     return _from_tokens(tokens, compact=not re.search(r"\s", t))
 
 
+#: a date OCR read out of its boxes as figures with stray spaces ("1 7 12 1947", "06 072023", "2025 0403")
+_BOXED_FIGURES = re.compile(r"\d{1,8}(?: \d{1,8}){0,7}")
+
+
+def parse_boxed_figures(text: str, *, order: DateOrder | str | None = None) -> date | None:
+    """Read eight figures written a figure a box, as a scan's OCR gives them in groups that need not follow the
+    boxes' (``"1 7 12 1947"``, ``"06 072023"``), as one date: year first where they start with a year and read so,
+    else day and month first in ``order`` (day first without it), the year last. None for anything else, and
+    where a group of four figures is not where the year goes. Only for a value under a date's own label: a
+    number of eight figures is no date elsewhere."""
+    t = " ".join(text.split())
+    if not _BOXED_FIGURES.fullmatch(t):
+        return None
+    figures = t.replace(" ", "")
+    if len(figures) != 8:
+        return None
+    starts, pos = [], 0  # where each group of four figures starts among the eight
+    for group in t.split():
+        if len(group) == 4:
+            starts.append(pos)
+        pos += len(group)
+    if figures[:2] in ("19", "20") and (not starts or starts[0] == 0):
+        if (d := _make(int(figures[:4]), int(figures[4:6]), int(figures[6:]))) is not None:
+            return d
+    if starts and starts[-1] != 4:
+        return None
+    year = _year(figures[4:])
+    a, b = int(figures[:2]), int(figures[2:4])
+    return _make(year, a, b) or _make(year, b, a) if DateOrder(order or "DMY") == DateOrder.MDY else \
+        _make(year, b, a) or _make(year, a, b)
+
+
 # "06/03/2022." ends a sentence
 _VOTE = re.compile(r"(?<![\d.])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}|\d{4})(?!\d|\.\d)")
 

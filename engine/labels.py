@@ -527,7 +527,7 @@ _CONCEPTS.update({
         "wnioskowana kwota|szacunkowa wartosc szkody|kwota odszkodowania|valoracion estimada|importe del dano|"
         "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding|"
         "begart belopp|krevd belop|kraevet belob|anslatt skade|anslaet skade|uppskattad kostnad|skadebelop|"
-        "skadebelob|vaadittu summa|pozadovana castka"),
+        "skadebelob|vaadittu summa|pozadovana castka|prejuizo estimado|valor do prejuizo estimado"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -545,7 +545,7 @@ _CONCEPTS.update({
         "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
         "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt|"
         "polisanmalt|polisanmalan|har polisanmalan gjorts|politianmeldelse|politianmeldt|anmeldt til politiet|"
-        "politianmeldelse foretaget|rikosilmoitus|oznameno policii")
+        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|boletim de ocorrencia|boletim policial")
     + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
@@ -693,7 +693,7 @@ _VALUE_SYNONYMS = _synonyms({
             "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
-              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux "
+              "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
               "behandlingsforsikring terveys",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "

@@ -630,13 +630,46 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
             head += ","  # "Lachance," over "Gauthier and Blouin": the comma is the name's
         return Found(f"{head}{'' if hyphen else ' '}{form.text.strip(' ,;')}", max(found.confidence, 0.6),
                      [*(found.spans if not alone else [name]), form])
+    if open_end and not hyphen and other_keys and (rest := _name_rest_before_address(doc, span, other_keys[0], h)):
+        tail = narrowed(doc.lines[doc.line_keys[other_keys[0]]][0], rest, doc.words)
+        return Found(f"{found.value} {tail.text.strip(' ,')}", max(found.confidence, 0.6), [*found.spans, tail])
     return found
+
+
+def _name_rest_before_address(doc: SpanDoc, name: Span, key: int, height: float) -> list[int]:
+    """The words that end a name which goes on ("Mody, Prabhakar and") where its column's next line runs them into
+    the address ("Malhotra H.No. 890 Shanker Zila, Bengaluru"): the capitalised words at the start of the line's
+    first span, right under the name's start, before a word with a figure or an abbreviation's dot; none where
+    the rest of the span is no address (it has no figure)."""
+    line = doc.lines[doc.line_keys[key]]
+    first = line[0]
+    if abs(first.bbox[0] - name.bbox[0]) > 1.5 * height or not 0 < first.bbox[1] - name.bbox[1] <= 2.0 * height:
+        return []
+    idx = list(first.word_indices)
+    rest: list[int] = []
+    for k, i in enumerate(idx):
+        text = doc.words[i].text
+        if any(c.isdigit() for c in text) or "." in text.rstrip(".,")[:-1] or not text[:1].isupper() \
+                or street_line(text) or _STREET.match(" ".join(doc.words[j].text for j in idx[k:])):
+            break  # a figure, "H.No.", a street's word ("Strada Sommaruga, 56", "Hauptstraße 5")
+        rest.append(i)
+        if text.endswith((",", ".")):
+            break
+    after = " ".join(doc.words[i].text for i in idx[len(rest):])
+    if not rest or len(rest) > 3 or not any(c.isdigit() for c in after):
+        return []
+    return rest
 
 
 def _goes_on(name: str) -> bool:
     """Whether a name ends on a word that joins it to more ("Lachance, Gauthier and", "Eckbauer Rudolph AG &")."""
     last = name.split()[-1] if name.split() else ""
     return normalise(last) in _CONNECTORS or last in ("&", "+") or name.endswith(",")
+
+
+#: the words a tax or company registration number is printed after
+_REGISTRATION_WORDS = frozenset("gstin gst vat tva btw ust ustid mwst abn acn nip regon krs rfc cnpj cpf cif nif nipc "
+                                "siret siren kvk ein tin pan iva piva cvr org orgnr ico dic uid hrb hra".split())
 
 
 #: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
@@ -681,6 +714,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a street with its house number ("Via Roma 70"), not "Maple Street Bakery"
     if re.search(r"\d{5}", s.text):
         return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
+    if toks[0] in _REGISTRATION_WORDS and any(c.isdigit() for c in s.text):
+        return False  # a tax or company registration ("GSTIN 82EGRZN5735A1ZB", "ABN 51 824 753 556")
     words = s.text.split()
     if len(words) >= 3 and sum(len(w) <= 3 for w in words) * 2 >= len(words) and any(
             t in normalise("".join(words)) for t in _STRONG_TITLES):
@@ -744,6 +779,7 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
                 or not any(c.isalnum() for c in text)  # a rule of dashes or equals signs under the address
                 or key[0] != anchor.page
                 or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text) or _WHEN.search(text)
+                or (_REGISTRATION_LINE.search(text) and any(c.isdigit() for c in text))  # "550359263 RT0001"
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
                 or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
             break
@@ -787,6 +823,10 @@ def _run_of(line: list[Span], chosen: list[Span]) -> list[Span]:
     return [s for s in line if s.index in keep]
 
 
+#: a tax or company registration printed under an address ("CHE-781.382.287 MWST", "550359263 RT0001",
+#: "ABN 51 824 753 556")
+_REGISTRATION_LINE = re.compile(r"(?i)\b(?:RT\d{4}|MWST|MwSt|TVA|VAT|USt|GST|GSTIN|HST|ABN|ACN|NIF|NIPC|CIF|IVA|"
+                                r"BTW|CVR|NIP|RFC|CNPJ|UID|EIN|KvK|SIRET|Org\.?\s?nr)\b")
 #: a line that is only a building's number ("94/693", "12A", "7-9"), as Indian addresses print it over the street
 _HOUSE_NUMBER = re.compile(r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?")
 

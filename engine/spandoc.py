@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import Word
-from engine.dates import DateOrder, parse_date
-from engine.labels import COLUMN_CONCEPTS, Phrase, label_phrases, label_score, label_tokens
+from engine.dates import DateOrder, guess_date_order, parse_date
+from engine.labels import (COLUMN_CONCEPTS, Phrase, known_label_words, label_phrases, label_score, label_tokens,
+                           normalise)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
@@ -34,6 +35,9 @@ _NOT_A_VALUE = re.compile(
 
 
 _WEB = re.compile(r"\S@\S|\bwww\.|https?://", re.IGNORECASE)
+#: the little words a caption wraps after in a narrow cell ("Date de" over "l'événement")
+_WRAPPING_WORDS = frozenset("de du des of the la le di del della da do dos das van der den von für fur for on "
+                            "et and a au aux al alla to zur zum".split())
 
 
 def _holds_number(text: str) -> bool:
@@ -196,6 +200,8 @@ def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[l
     idx = list(s.word_indices)
     if len(idx) < 2 or not s.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text):
         return [idx]
+    if not known_label_words(label_tokens(s.text)):
+        return [idx]  # a value with words no label has ("Sainte Michelle-les-Bains" over a phone number's groups)
     h = s.bbox[3] - s.bbox[1]
     if any(t.amount is not None and not t.has(SpanKind.INTEGER) for t in below):
         return [idx]  # a table's header over a row of prices: its labels run over several words ("Prix unitaire")
@@ -238,6 +244,7 @@ class SpanDoc:
     def __init__(self, words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0,
                  min_label_score: float = 0.35, max_lines_below: int = 3, max_right_distance: float = 0.85) -> None:
         self.words = words
+        self._date_order = date_order
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance
         self.spans = read_spans(words, date_order=date_order, gap_factor=gap_factor)
@@ -251,7 +258,32 @@ class SpanDoc:
         self.tokens = {s.index: label_tokens(s.text) for s in self.spans
                        if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
+        self.continued = self._join_wrapped_captions()  # second lines of captions a narrow cell wrapped
         self._column_headers: dict[tuple[int, int], bool] = {}
+
+    def _join_wrapped_captions(self) -> set[int]:
+        """Captions a form's narrow label cell wrapped after a little word ("Date de" over "l'événement",
+        "Signature de" over "l'assuré", "Estimation du" over "dommage"): the first line reads as the whole caption,
+        and the second, in small letters right under its start, is neither a caption nor a value of its own. Returns
+        the second lines' span indices."""
+        continued: set[int] = set()
+        for s in self.spans:
+            words = s.text.split()
+            if s.index not in self.tokens or len(words) < 2 or normalise(words[-1]) not in _WRAPPING_WORDS:
+                continue
+            pos = self.line_pos[(s.page, s.line)]
+            if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != s.page:
+                continue
+            height = s.bbox[3] - s.bbox[1]
+            nxt = next((t for t in self.lines[self.line_keys[pos + 1]] if abs(t.bbox[0] - s.bbox[0]) <= 0.5 * height),
+                       None)
+            if (nxt is None or nxt.index not in self.tokens or not nxt.text[:1].islower()
+                    or len(nxt.text.split()) > 3 or nxt.bbox[1] - s.bbox[3] > height):
+                continue
+            self.tokens[s.index] = label_tokens(f"{s.text} {nxt.text}")
+            del self.tokens[nxt.index]
+            continued.add(nxt.index)
+        return continued
 
     def _place_before_date(self, s: Span) -> bool:
         if not s.text.rstrip().endswith(","):
@@ -293,6 +325,11 @@ class SpanDoc:
         """The text of the whole cell a span belongs to ("OX1 6RX" for the span "OX1")."""
         return " ".join(s.text for s in self.cell_spans(span))
 
+    @functools.cached_property
+    def date_order(self) -> DateOrder | None:
+        """The order the document writes its numeric dates in: the one given, else what its own dates suggest."""
+        return self._date_order or guess_date_order(" ".join(s.text for s in self.lines[key]) for key in self.line_keys)
+
     def column_header(self, key: tuple[int, int]) -> bool:
         """Whether a line heads an item table's columns: two column labels (description, quantity, price, amount),
         or a line of nothing else where one is sure ("Articolo  Totale": an item's column is headed by a weaker
@@ -305,8 +342,9 @@ class SpanDoc:
         return self._column_headers[key]
 
     def is_caption(self, s: Span) -> bool:
-        """A label: a colon label, or a text that reads as the label of one of the target's fields."""
-        return s.has(SpanKind.LABEL) or s.index in self.captions
+        """A label: a colon label, a text that reads as the label of one of the target's fields, or a caption's
+        wrapped second line."""
+        return s.has(SpanKind.LABEL) or s.index in self.captions or s.index in self.continued
 
     def right_of(self, label: Span) -> list[Span]:
         """The spans right of ``label`` on its line, up to the next label. Where nothing stands there, the spans

@@ -352,14 +352,18 @@ def _sentence_spaced(prev: str, cur: str) -> bool:
                 or (_ABBREVIATION.fullmatch(prev) and cur[:1].isdigit()))
 
 
-def _cells(line: list[int], words: Sequence[Word], gap_factor: float) -> list[tuple[list[int], list[bool]]]:
-    """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters; return each
-    cell with, per word but the last, whether the gap after it is tight (at most one character of the line or of
-    the two words)."""
+def _cells(line: list[int], words: Sequence[Word], gap_factor: float, bars: Sequence[float] = ()
+           ) -> list[tuple[list[int], list[bool]]]:
+    """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters and at the bars
+    standing alone between its words (their centres, ``bars``); return each cell with, per word but the last,
+    whether the gap after it is tight (at most one character of the line or of the two words)."""
     cw = _char_width([words[i] for i in line])
     out: list[tuple[list[int], list[bool]]] = [([line[0]], [])]
     for prev, cur in zip(line, line[1:], strict=False):
         gap = words[cur].bbox[0] - words[prev].bbox[2]
+        if any(words[prev].bbox[2] <= x <= words[cur].bbox[0] for x in bars):
+            out.append(([cur], []))
+            continue
         widths = (_char_width([words[prev]]), _char_width([words[cur]]))
         # two words of a larger type than the line's (a name beside a small sender line) are measured by their own
         # characters, so that the space of a large name is no cell break
@@ -630,6 +634,10 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
     return merged
 
 
+#: a table's or a field row's bar, printed as a character of its own
+_BARS = frozenset("| │ ¦ ┃".split())
+
+
 def word_text(text: str) -> str:
     """A word as spans read it: without the fill-in underscores and table bars an OCR or a text layer glues to it
     ("_HLT-1668740", "| Laura"); empty for a word that is nothing else (``___``, ``....``, ``|``)."""
@@ -646,6 +654,12 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     """
     if not words:
         return []
+    # a bar standing alone between two fields ("Belegdatum 23.08.2021 | Beleg-Nr. RE-175422 | Zahlbar bis …") ends
+    # a cell, however close the words around it
+    bars: dict[tuple[int, int], list[float]] = {}
+    for w in words:
+        if w.text.strip() in _BARS:
+            bars.setdefault((w.page, w.line), []).append((w.bbox[0] + w.bbox[2]) / 2)
     words = [w if (t := word_text(w.text)) == w.text else w.model_copy(update={"text": t}) for w in words]
     texts = [w.text for w in words]
     lines: dict[tuple[int, int], list[int]] = {}
@@ -659,7 +673,8 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     spans: list[Span] = []
     cell_no = 0
     keys = sorted(lines)
-    all_cells = {key: _cells(sorted(lines[key], key=lambda i: (words[i].bbox[0], i)), words, gap_factor)
+    all_cells = {key: _cells(sorted(lines[key], key=lambda i: (words[i].bbox[0], i)), words, gap_factor,
+                             bars.get(key, []))
                  for key in keys}
     grid = {key: _split_on_grid(all_cells[key], [all_cells[k] for k in (above, below) if k and k[0] == key[0]], words)
             for above, key, below in zip([None, *keys[:-1]], keys, [*keys[1:], None], strict=True)}

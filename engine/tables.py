@@ -249,6 +249,13 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
             by_col.setdefault(col, []).append(s)
     row = TableRow(line=(line[0].page, line[0].line))
     text_col = _description_column(columns, ranges)
+    if text_col is not None:  # a rate in the description's own cell is the description's ("Sconto 5%")
+        cells = {x.cell for x in by_col.get(text_col, []) if x.kinds & {SpanKind.TEXT, SpanKind.LABEL}}
+        glued = [x for x in line if x.has(SpanKind.PERCENT) and x.cell in cells]
+        if glued:
+            for col in by_col:
+                by_col[col] = [x for x in by_col[col] if x not in glued]
+            by_col[text_col] = sorted([*by_col.get(text_col, []), *glued], key=lambda x: x.bbox[0])
     if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in by_col.get(text_col, [])):
         return None  # no description: a line of figures (a totals block), not an item
     for col in columns:
@@ -270,6 +277,9 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     if text_col is None:  # no description header: the row's text spans
         text = next((c.name for c in columns if not c.numeric), None)
         texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}]
+        cells = {s.cell for s in texts}  # ... and a rate in their cell ("Sconto 5%")
+        texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL} or (s.has(SpanKind.PERCENT)
+                                                                                and s.cell in cells)]
         if text and texts:
             row.cells[text] = texts
     numbers = [n for c in columns if c.numeric and (n := row.cells.get(c.name))]

@@ -2073,3 +2073,14 @@ def test_an_answer_over_a_section_heading_is_no_signature() -> None:
     rows = [*CLAIM[:-1], [(0.1, "Police informed?"), (0.55, "No")], [(0.1, "Declaration")],
             [(0.1, "Place, date"), (0.55, "Signature")]]
     assert _run(layout(rows), ClaimForm).data["signed"] is False
+
+
+def test_a_tax_registration_under_a_receipts_address_is_no_part_of_it() -> None:
+    from schemas import Receipt
+    from tests.layout import layout
+
+    words = layout([[(0.3, "Food Hall Brenda")], [(0.3, "7633 Durham Glens Suite 324")], [(0.3, "Ottawa, ON K1P 5J2")],
+                    [(0.3, "550359263 RT0001")], [(0.3, "Jul 6, 2024 07:12")], [(0.1, "Penne pasta"), (0.7, "17.07")],
+                    [(0.1, "TOTAL"), (0.7, "17.07")]])
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
+    assert result.data["merchant_address"] == "7633 Durham Glens Suite 324, Ottawa, ON K1P 5J2"

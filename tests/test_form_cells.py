@@ -1,6 +1,7 @@
 """Claim forms laid out in cells and boxes as web apps draw them: a signature in the cell beside its caption, set
 lower than the caption's line, under it past the signing date's boxes, or drawn across the caption itself; a
-date written in boxes grouped as day, month and year; address captions of other English-speaking countries."""
+date written in boxes grouped as day, month and year, or read by OCR as figures in groups of its own; address
+captions of more countries; a Norwegian claim form."""
 
 from __future__ import annotations
 
@@ -148,3 +149,59 @@ def test_a_norwegian_claim_form_is_read() -> None:
     assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("travel", "2023-01-06", "9311.13")
     assert data["police_report_filed"] is False
     assert data["signed"] is True
+
+
+@pytest.mark.parametrize(("figures", "iso"), [("1 7 12 1947", "1947-12-17"), ("06 072023", "2023-07-06"),
+                                              ("2025 0403", "2025-04-03"), ("28051966", "1966-05-28")])
+def test_a_date_whose_boxes_ocr_read_as_figures_is_read_under_its_label(figures: str, iso: str) -> None:
+    data = _read(layout([[(0.05, "Claim Request")], [(0.05, "Claimant"), (0.5, "Birth date")],
+                         [(0.05, "Thomas Morris"), (0.5, figures)], [(0.05, "Policy reference")],
+                         [(0.05, "OZO-761965")], [(0.05, "Date of event"), (0.5, "Total claimed")],
+                         [(0.05, "25/07/2023"), (0.5, "£512.40")]]))
+    assert data["date_of_birth"] == iso
+
+
+def test_eight_figures_that_make_no_date_are_no_date() -> None:
+    data = _read(layout([[(0.05, "Claim Request")], [(0.05, "Claimant"), (0.5, "Birth date")],
+                         [(0.05, "Thomas Morris"), (0.5, "12 3456 78")]]))
+    assert data["date_of_birth"] is None
+
+
+def test_captions_a_narrow_cell_wrapped_after_a_little_word_are_read_whole() -> None:
+    """ "Date de" over "l'événement", "Estimation du" over "dommage", "Signature de" over "l'assuré": the first line
+    is the caption, and the second line, beside which the signature stands, is no claimant's label."""
+    words = layout([
+        [(0.05, "Wagner Assurance Générale"), (0.6, "Formulaire de réclamation")],
+        [(0.05, "Nom et prénom"), (0.25, "Monique Gosselin"), (0.55, "Né(e) le"), (0.7, "07/08/1994")],
+        [(0.05, "N° de contrat"), (0.25, "H190405/6")],
+        [(0.05, "Date de"), (0.25, "18/09/2023"), (0.55, "Estimation du"), (0.7, "7 105,95 EUR")],
+        [(0.05, "l'événement"), (0.55, "dommage")],
+        [(0.05, "Plainte déposée ?"), (0.25, "☐ Oui"), (0.35, "☒ Non")],
+        [(0.05, "Signature de"), (0.55, "Date"), (0.7, "23/09/2023")], [(0.05, "l'assuré")]])
+    caption = words[-1]
+    mark = Word(text=SIGNATURE_MARK, page=0, line=caption.line, bbox=(0.2, caption.bbox[1] - 0.004, 0.4,
+                                                                      caption.bbox[3] + 0.01))
+    data = _read([*words, mark])
+    assert data["claimant_name"] == "Monique Gosselin"
+    assert (data["incident_date"], data["claim_amount"]) == ("2023-09-18", "7105.95")
+    assert data["signed"] is True
+
+
+def test_a_brazilian_claim_forms_police_report_amount_and_medical_cover_are_read() -> None:
+    data = _read(layout([
+        [(0.05, "Sales Companhia de Seguros"), (0.6, "Aviso de sinistro")], [(0.05, "Tomador"), (0.4, "Ryan Sales")],
+        [(0.05, "N.º da apólice"), (0.4, "H795573/2")],
+        [(0.05, "Ramo"), (0.2, "☐ Viagem"), (0.35, "☒ Despesas médicas"), (0.6, "☐ Residencial")],
+        [(0.05, "Data da ocorrência"), (0.3, "26/03/2023"), (0.5, "Prejuízo estimado"), (0.7, "BRL 6.855,47")],
+        [(0.05, "Boletim de ocorrência?"), (0.3, "☐ Sim"), (0.4, "☒ Não")]]))
+    assert (data["claim_type"], data["claim_amount"], data["police_report_filed"]) == ("health", "6855.47", False)
+
+
+def test_a_city_of_several_words_over_a_phone_numbers_groups_is_read_whole() -> None:
+    """A name's words are no row of captions to cut over the values under them, even where one word starts where a
+    group of the phone number under it starts."""
+    words = layout([[(0.05, "Formulaire de réclamation")], [(0.05, "Nom et prénom"), (0.234, "Monique Gosselin")],
+                    [(0.05, "N° et rue"), (0.234, "rue Valérie Dupré"), (0.6, "CP"), (0.7, "74137")],
+                    [(0.05, "Ville"), (0.234, "Sainte Michelle-les-Bains")],
+                    [(0.05, "Téléphone"), (0.234, "02"), (0.26, "69"), (0.2876, "70"), (0.31, "16"), (0.335, "63")]])
+    assert _read(words)["address"]["city"] == "Sainte Michelle-les-Bains"

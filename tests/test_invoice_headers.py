@@ -117,3 +117,50 @@ def test_a_norwegian_table_and_subtotal_and_a_swiss_gp_column_are_read() -> None
                   [(0.6, "Totalt:"), (0.85, "244,56 kr")]])
     assert [(i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [("5.00", "39.13", "195.65")]
     assert data["subtotal"] == "195.65"
+
+
+def test_a_tax_registration_under_remit_to_is_no_issuer() -> None:
+    data = _read([[(0.05, "Mody Prabhakar"), (0.6, "Invoice No BL202305-198")], [(0.6, "Date 25/05/2023")], *_ITEMS,
+                  [(0.6, "Amount Due"), (0.85, "₹100.00")],
+                  [(0.05, "Remit to: IFSC CKEH0232444 · A/c 696756924174")], [(0.05, "GSTIN 82EGRZN5735A1ZB")]])
+    assert data["vendor_name"] == "Mody Prabhakar"
+
+
+@pytest.mark.parametrize("header", ["# Oggetto", "Descrizione"])
+def test_a_rate_in_a_descriptions_own_cell_is_the_descriptions(header: str) -> None:
+    data = _read([[(0.05, "Rossi S.r.l."), (0.7, "FATTURA")], [(0.6, "N. fattura 2024/118")],
+                  [(0.05, header), (0.5, "Quantità"), (0.62, "P.U."), (0.7, "IVA %"), (0.85, "Importo")],
+                  [(0.05, "Corriere espresso"), (0.5, "2"), (0.62, "121,45"), (0.7, "22%"), (0.85, "242,90")],
+                  [(0.05, "Sconto 5%"), (0.5, "1"), (0.62, "-12,15"), (0.7, "22%"), (0.85, "-12,15")],
+                  [(0.6, "Totale"), (0.85, "230,75")]])
+    assert [i["description"] for i in data["line_items"]] == ["Corriere espresso", "Sconto 5%"]
+
+
+@pytest.mark.parametrize(("second", "name"), [
+    ("Malhotra H.No. 890 Shanker Zila, Bengaluru 560001", "Mody, Prabhakar and Malhotra"),
+    ("Pederiva Strada Sommaruga, 56", "Pasqua, Tuzzolino e Pederiva")])
+def test_a_name_that_goes_on_into_the_address_line_under_it_ends_before_the_address(second: str, name: str) -> None:
+    data = _read([[(0.05, name.rsplit(" ", 1)[0]), (0.75, "BILL")], [(0.05, second)], [(0.05, "Tel 05787360289")],
+                  [(0.55, "Invoice No BL202305-198")], [(0.55, "Date 25/05/2023")], *_ITEMS,
+                  [(0.6, "Amount Due"), (0.85, "100.00")]], heights={0: 0.02})
+    assert data["vendor_name"] == name
+
+
+def test_bars_between_a_rows_fields_end_their_cells_however_close() -> None:
+    """ "Belegdatum 23.08.2021 | Beleg-Nr. RE-175422 | Zahlbar bis 13.09.2021", a scan's OCR setting the words
+    around each bar as close as a sentence's."""
+    from engine.base import Word
+
+    line = "Belegdatum 23.08.2021 | Beleg-Nr. RE-175422 | Zahlbar bis 13.09.2021 | Kunden-Nr. 107299"
+    words, x = [], 0.05
+    for token in line.split():
+        w = 0.002 if token == "|" else len(token) * 0.008  # a bar is a thin stroke
+        words.append(Word(text=token, page=0, line=2, bbox=(x, 0.3, x + w, 0.312)))
+        x += w + 0.004
+    head = layout([[(0.05, "Holl & Böhm AG")], [(0.05, "Rechnung")]])
+    rows = layout([[], [], [], *_ITEMS, [(0.6, "Gesamt"), (0.85, "100,00")]], top=0.35)
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=[*head, *words, *[
+        w.model_copy(update={"line": w.line + 3}) for w in rows]], target=Invoice)])
+    data = result.data
+    assert (data["invoice_number"], data["invoice_date"], data["due_date"]) == ("RE-175422", "2021-08-23",
+                                                                                 "2021-09-13")
