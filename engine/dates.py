@@ -220,7 +220,8 @@ _BOXED_FIGURES = re.compile(r"\d{1,8}(?: \d{1,8}){0,7}")
 
 def parse_boxed_figures(text: str, *, order: DateOrder | str | None = None) -> date | None:
     """Read eight figures written a figure a box, as a scan's OCR gives them in groups that need not follow the
-    boxes' (``"1 7 12 1947"``, ``"06 072023"``), as one date: year first where they start with a year and read so,
+    boxes' (``"1 7 12 1947"``, ``"06 072023"``), or six where a day and a month of one figure each left their
+    second boxes empty (``"8 1 2 0 2 5"``), as one date: year first where they start with a year and read so,
     else day and month first in ``order`` (day first without it), the year last. None for anything else, and
     where a group of four figures is not where the year goes. Only for a value under a date's own label: a
     number of eight figures is no date elsewhere."""
@@ -228,6 +229,11 @@ def parse_boxed_figures(text: str, *, order: DateOrder | str | None = None) -> d
     if not _BOXED_FIGURES.fullmatch(t):
         return None
     figures = t.replace(" ", "")
+    groups = t.split()
+    if len(figures) == 6 and len(groups) >= 3 and len(groups[0]) == len(groups[1]) == 1:
+        # a day and a month of one figure each, their second boxes left empty ("8 1 2 0 2 5": 8 January 2025)
+        figures = f"0{groups[0]}0{groups[1]}{figures[2:]}"
+        t = f"{figures[:2]} {figures[2:4]} {figures[4:]}"
     if len(figures) != 8:
         return None
     starts, pos = [], 0  # where each group of four figures starts among the eight

@@ -223,10 +223,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "ref fatura|referencia da fatura|invoice ref no|bill ref|no piece|no de piece|numero de piece|piece no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice|"
          "documentnummer|documentnr|dokumentnummer|dokumentnr|numero de document|numero du document|"
-         "numero de documento|numero do documento|numero documento|no dokumentu|numer dokumentu", 0.8)
+         "numero de documento|numero do documento|numero documento|no dokumentu|numer dokumentu|folio|no folio|"
+         "numero de folio|serie y folio", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
-    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6),
+    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6)
+    # a bare reference, where a document names its number no other way ("Reference: TL2448" on a bill); any label
+    # above outranks it, and a customer's or an order's reference is none
+    + _p("reference|ref|referenz|referentie|referencia|riferimento", 0.45),
     "invoice_date": _p(
         "invoice date|date of invoice|issue date|date of issue|billing date|invoice dt|date issued|"
         "rechnungsdatum|rechnungs datum|belegdatum|factuurdatum|factuur datum|datum factuur|date de facture|"
@@ -235,6 +239,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "ausgestellt am|datum der rechnung|uitgiftedatum|issued on|fecha de expedicion|data di emissione|"
         "data emissione|date of invoice|bill date|date of bill|document date|statement date|"
         "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|expedida el|"
+        "emessa il|emesso il|emessa in data|"
         "expedido el|emitida el|emitido el|fecha de emision|fecha emision|"
         "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato|issued|issued date")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
@@ -351,7 +356,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente|leverantor|saljare|leverandor|saelger|selger|avsender|"
-        "toimittaja|myyja|dodavatel|prodavajici|lahettaja")
+        "toimittaja|myyja|dodavatel|prodavajici|lahettaja|prestador|prestador de servicos|prestador do servico")
         # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
         + _p("von|fran|fra", 0.85),
     "customer": _p(
@@ -363,7 +368,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
         "leveringsadresse|faktureringsadresse|modtager|mottaker|fakturamottaker|fakturamottakar|faktureres til|"
         "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
-        "odberatel|zakaznik|prijemce|adresse a|adressee a|"
+        "odberatel|zakaznik|prijemce|adresse a|adressee a|tomador|tomador de servicos|tomador do servico|"
         # the buyer over against the seller ("Seller | Buyer", "Verkäufer | Käufer", "Vendeur | Acheteur")
         "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici"),
     "description": _p(
@@ -603,7 +608,8 @@ _NEGATIVE: dict[str, frozenset[str]] = {
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
                                 "ordernummer dossier policy original originale originele ursprungliche "
-                                "related corrected korygowana".split()),
+                                "related corrected korygowana your ihr ihre votre uw vostro vs su sua "
+                                "job work project auftrags".split()),
     # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
     "city": frozenset("date datum fecha data dato signature unterschrift".split()),
     # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
@@ -686,7 +692,7 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
-            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo",
+            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "

@@ -98,7 +98,8 @@ def _closes_bracket(text: str) -> bool:
 
 def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list[Span]:
     """Spans that a narrow cell wrapped onto the next line, joined: a date whose end went to the next line ("15
-    novembre" over "2025", "1 de noviembre de" over "2025") into the upper span, and the label of a date or a
+    novembre" over "2025", "1 de noviembre de" over "2025") into the upper span (and one a scan's OCR cut into two
+    cells of its line, "23" "marzo 2024"), and the label of a date or a
     number wrapped the same way ("Data" over "scadenza", "Termin" over "płatności") into the line that holds its
     value. Only a line's part set right under the other (left or right edges together, no gap between the
     lines) is joined, and labels only where the two lines together read as a label the first alone does not and
@@ -130,6 +131,14 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
                      max(s.bbox[3], t.bbox[3]))})
         gone.add((t if into is s else s).index)
 
+    for line in by_line.values():  # a date a scan's OCR cut in two on its line ("23" "marzo 2024")
+        for s, t in itertools.pairwise(line):
+            if s.index in gone or s.date is not None or t.date is not None or s.cell == t.cell:
+                continue
+            h = max(s.bbox[3] - s.bbox[1], t.bbox[3] - t.bbox[1])
+            if 0 <= t.bbox[0] - s.bbox[2] <= 1.5 * h and any(c.isalpha() for c in s.text + t.text) and \
+                    (d := parse_date(f"{s.text} {t.text}", order=date_order)) is not None:
+                join(s, t, s, date=d, kinds=frozenset({SpanKind.DATE}))
     for s in spans:  # dates first: a wrapped date is a value the labels' test below looks for
         if s.index in gone or s.date is not None or not s.has(SpanKind.TEXT) or (t := under(s)) is None:
             continue

@@ -152,7 +152,8 @@ def test_a_norwegian_claim_form_is_read() -> None:
 
 
 @pytest.mark.parametrize(("figures", "iso"), [("1 7 12 1947", "1947-12-17"), ("06 072023", "2023-07-06"),
-                                              ("2025 0403", "2025-04-03"), ("28051966", "1966-05-28")])
+                                              ("2025 0403", "2025-04-03"), ("28051966", "1966-05-28"),
+                                              ("8 1 2 0 2 5", "2025-01-08")])
 def test_a_date_whose_boxes_ocr_read_as_figures_is_read_under_its_label(figures: str, iso: str) -> None:
     data = _read(layout([[(0.05, "Claim Request")], [(0.05, "Claimant"), (0.5, "Birth date")],
                          [(0.05, "Thomas Morris"), (0.5, figures)], [(0.05, "Policy reference")],
@@ -195,6 +196,14 @@ def test_a_brazilian_claim_forms_police_report_amount_and_medical_cover_are_read
         [(0.05, "Data da ocorrência"), (0.3, "26/03/2023"), (0.5, "Prejuízo estimado"), (0.7, "BRL 6.855,47")],
         [(0.05, "Boletim de ocorrência?"), (0.3, "☐ Sim"), (0.4, "☒ Não")]]))
     assert (data["claim_type"], data["claim_amount"], data["police_report_filed"]) == ("health", "6855.47", False)
+
+
+def test_a_portuguese_vehicle_claim_is_an_auto_claim() -> None:
+    data = _read(layout([[(0.05, "Sales Companhia de Seguros"), (0.6, "Aviso de sinistro")],
+                         [(0.05, "Tomador"), (0.4, "Ryan Sales")], [(0.05, "N.º da apólice:"), (0.4, "2023.177312")],
+                         [(0.05, "Cobertura:"), (0.2, "☐ Residencial"), (0.4, "☐ Despesas médicas"),
+                          (0.6, "☒ Veículo")]]))
+    assert data["claim_type"] == "auto"
 
 
 def test_a_city_of_several_words_over_a_phone_numbers_groups_is_read_whole() -> None:

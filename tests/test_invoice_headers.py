@@ -164,3 +164,46 @@ def test_bars_between_a_rows_fields_end_their_cells_however_close() -> None:
     data = result.data
     assert (data["invoice_number"], data["invoice_date"], data["due_date"]) == ("RE-175422", "2021-08-23",
                                                                                  "2021-09-13")
+
+
+@pytest.mark.parametrize(("label", "number"), [("Reference:", "TL2448"), ("Folio:", "691683")])
+def test_a_bare_reference_or_a_folio_names_the_invoice_number_where_nothing_else_does(label: str, number: str) -> None:
+    data = _read([[(0.05, "Ruiz-Berry"), (0.7, "BILL")], [(0.05, "Issue date: 2024-09-04")],
+                  [(0.05, label), (0.2, number)], [(0.05, "Account #: K0748"), (0.5, "Work order: P-1565")],
+                  *_ITEMS, [(0.6, "Total"), (0.85, "100.00")]])
+    assert data["invoice_number"] == number
+
+
+@pytest.mark.parametrize("label", ["Your reference:", "Customer reference:", "Job no.:"])
+def test_a_customers_reference_or_a_job_number_is_no_invoice_number(label: str) -> None:
+    data = _read([[(0.05, "Ruiz-Berry"), (0.7, "INVOICE")], [(0.05, "Invoice No. 2024-118")],
+                  [(0.05, label), (0.25, "P-8645")], *_ITEMS, [(0.6, "Total"), (0.85, "100.00")]])
+    assert data["invoice_number"] == "2024-118"
+
+
+def test_a_date_ocr_cut_into_two_cells_of_its_line_is_read_whole() -> None:
+    from engine.base import Word
+
+    base = layout([[(0.05, "Tozzi, Matteotti e Interiano SPA"), (0.75, "FATTURA")],
+                   [(0.593, "N. documento:"), (0.8605, "INV-19478")]])
+    y = base[-1].bbox[1] + 0.022
+    cut = [Word(text="Emessa", page=0, line=2, bbox=(0.593, y, 0.63, y + 0.014)),
+           Word(text="il:", page=0, line=2, bbox=(0.636, y, 0.658, y + 0.014)),
+           Word(text="23", page=0, line=2, bbox=(0.835, y, 0.849, y + 0.014)),
+           Word(text="marzo", page=0, line=2, bbox=(0.866, y, 0.9005, y + 0.014)),
+           Word(text="2024", page=0, line=2, bbox=(0.9055, y, 0.9345, y + 0.014))]
+    # the next line's cells start where the cut date's parts do (a grid the OCR stage cuts lines on)
+    rows = [w.model_copy(update={"line": w.line + 3}) for w in layout([
+        [(0.593, "Data scadenza:"), (0.835, "22 aprile 2024")], *_ITEMS, [(0.6, "Totale"), (0.85, "100,00")]],
+        top=y + 0.022)]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=[*base, *cut, *rows], target=Invoice)])
+    assert result.data["invoice_date"] == "2024-03-23"
+
+
+def test_a_brazilian_service_invoices_taker_is_the_customer() -> None:
+    """ "Emitente | Tomador": the taker of the services is who is billed, the issuer is under "Emitente"."""
+    data = _read([[(0.05, "Fatura-Recibo"), (0.7, "da Luz")], [(0.05, "Número"), (0.3, "Data de emissão")],
+                  [(0.05, "352.855.365"), (0.3, "12 de outubro de 2022")], [(0.05, "Emitente"), (0.5, "Tomador")],
+                  [(0.05, "da Luz"), (0.5, "Alves")], [(0.05, "Feira Moura, 480"), (0.5, "Chácara Macedo, 4")],
+                  *_ITEMS, [(0.6, "Total"), (0.85, "R$ 100,00")]])
+    assert data["vendor_name"] == "da Luz"
