@@ -329,6 +329,8 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     desc = row.cells.get(text or "")
     if text is None or not desc or not above:
         return None
+    # a sidebar's line beside the table ("Compte 5322639" left of "allers-retours inclus") is no part of the rest
+    line = _beside_column(line, ranges[text][0])
     if overleaf:
         if line[0].page != above[0].page + 1 or not _reads_on(above, line, words):
             return None

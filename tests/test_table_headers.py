@@ -173,3 +173,19 @@ def test_a_row_number_under_an_item_tables_number_column_is_no_invoice_number() 
     """With no label naming the document's number, the "Nr" heading an item table's column of positions does not
     name it either: the "1" under it is the first row's."""
     assert _read(_polish("Odbiorca"))["invoice_number"] != "1"
+
+
+def test_a_descriptions_rest_beside_a_sidebars_line_is_read() -> None:
+    """A sidebar runs down the page's left beside the table: its "Compte 5322639" stands on the line of a
+    description's wrapped rest, which is still the row's."""
+    data = _read([[(0.04, "Lachance SENC"), (0.7, "Facture")], [(0.3, "Réf. facture INV-36640")],
+                  [(0.04, "RT0001"), (0.3, "CODE"), (0.395, "DÉSIGNATION"), (0.73, "P.U."), (0.776, "QTÉ"),
+                   (0.87, "MONTANT")],
+                  [(0.04, "Transit 50868"), (0.3, "AX15464"), (0.395, "Rédaction de la plaquette commerciale,"),
+                   (0.706, "1409,60"), (0.8, "1,00"), (0.887, "1409,60")],
+                  [(0.04, "Compte 5322639"), (0.395, "deux allers-retours inclus")],
+                  [(0.04, "Banque"), (0.3, "AX27832"), (0.395, "Licence logiciel 12 mois"), (0.733, "5,00"),
+                   (0.8, "1,00"), (0.914, "5,00")],
+                  [(0.61, "Total HT"), (0.894, "1414,60")]], leading=1.3)
+    assert [i["description"] for i in data["line_items"]] == [
+        "Rédaction de la plaquette commerciale, deux allers-retours inclus", "Licence logiciel 12 mois"]
