@@ -249,7 +249,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
                       if sum(x.has(SpanKind.AMOUNT) and x.kinds.isdisjoint({SpanKind.INTEGER, SpanKind.QUANTITY})
                              for x in doc.lines[key]) >= 2), 0.4)
 
-    header_lines = {key for key in doc.lines if doc.column_header(key)}
+    header_lines = doc.column_headers
     # ... or above the table's header line, where the OCR garbled the first row's amounts
     table_top = min([min(x.bbox[1] for x in doc.lines[key]) for key in sorted(header_lines) if key[0] == 0][:1]
                      + [table_top])
@@ -305,8 +305,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     # ... and over a third line where its second goes on too ("Lachance," / "Gauthier and" / "Blouin" in a
     # sidebar's narrow column)
     if len(found.spans) == 2 and found.spans[0].index == named.spans[0].index and _goes_on(found.value):
-        more = _with_wrapped_form(doc, found.spans[-1], Found(found.value, found.confidence, found.spans),
-                                  body=median, below_only=True)
+        more = _with_wrapped_form(doc, found.spans[-1], found, body=median, below_only=True)
         if len(more.spans) > len(found.spans):
             found = Found(more.value, more.confidence, [*found.spans, more.spans[-1]])
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
@@ -575,8 +574,7 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     last = found.value.split()[-1] if found.value.split() else ""
     # ... or on a hyphen ("Gregorio-" over "Iacobucci Group": a double name wrapped where it is joined)
     hyphen = not alone and found.value.endswith("-") and found.value[-2:-1].isalpha()
-    open_end = not alone and (normalise(last) in _CONNECTORS or last in ("&", "+") or found.value.endswith(",")
-                              or hyphen)
+    open_end = not alone and (_goes_on(found.value) or hyphen)
     if not alone and not below_only and key > 0 and doc.line_keys[key - 1][0] == span.page:
         # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA") or after a
         # word that goes on ("Steffensen &" over "Thorsen ApS"), after a title on its line ("FAKTURA")

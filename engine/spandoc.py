@@ -268,7 +268,6 @@ class SpanDoc:
                        if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
         self.continued = self._join_wrapped_captions()  # second lines of captions a narrow cell wrapped
-        self._column_headers: dict[tuple[int, int], bool] = {}
 
     def _join_wrapped_captions(self) -> set[int]:
         """Captions a form's narrow label cell wrapped after a little word ("Date de" over "l'événement",
@@ -339,16 +338,18 @@ class SpanDoc:
         """The order the document writes its numeric dates in: the one given, else what its own dates suggest."""
         return self._date_order or guess_date_order(" ".join(s.text for s in self.lines[key]) for key in self.line_keys)
 
-    def column_header(self, key: tuple[int, int]) -> bool:
-        """Whether a line heads an item table's columns: two column labels (description, quantity, price, amount),
+    @functools.cached_property
+    def column_headers(self) -> frozenset[tuple[int, int]]:
+        """The lines that head an item table's columns: two column labels (description, quantity, price, amount),
         or a line of nothing else where one is sure ("Articolo  Totale": an item's column is headed by a weaker
         word)."""
-        if key not in self._column_headers:
+        def heads(line: list[Span]) -> bool:
             scores = [max(label_score(self.tokens.get(s.index, ()), concept_phrases(c), c) for c in COLUMN_CONCEPTS)
-                      for s in self.lines[key]]
+                      for s in line]
             sure = sum(x >= 0.8 for x in scores)
-            self._column_headers[key] = sure >= 2 or (len(scores) >= 2 and sure >= 1 and min(scores) >= 0.7)
-        return self._column_headers[key]
+            return sure >= 2 or (len(scores) >= 2 and sure >= 1 and min(scores) >= 0.7)
+
+        return frozenset(key for key, line in self.lines.items() if heads(line))
 
     def is_caption(self, s: Span) -> bool:
         """A label: a colon label, a text that reads as the label of one of the target's fields, or a caption's
@@ -426,7 +427,7 @@ class SpanDoc:
             in_table = len(head) >= 3 and not any(x.amount is not None for x in head)
             # an item table's column of row numbers or codes ("Nr | Kod | Towar/usługa | Ilość | Cena"): what is
             # under its heading is a row's, not the document's number
-            if identifier and self.column_header((label.page, label.line)):
+            if identifier and (label.page, label.line) in self.column_headers:
                 continue
             for dist, over in self.below(label):
                 if any(self.is_caption(s) for s in over):

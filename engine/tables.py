@@ -239,6 +239,16 @@ def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
     return None
 
 
+def _with_rates_in_cell(texts: list[Span], line: list[Span]) -> list[Span]:
+    """A description's spans with a rate printed in the cell of one of its words ("Sconto 5%"), in line order."""
+    cells = {x.cell for x in texts if x.kinds & {SpanKind.TEXT, SpanKind.LABEL}}
+    rates = {x.index for x in line if x.has(SpanKind.PERCENT) and x.cell in cells}
+    if not rates:
+        return texts
+    keep = rates | {x.index for x in texts}
+    return [x for x in line if x.index in keep]
+
+
 def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> TableRow | None:
     by_col: dict[str, list[Span]] = {}
     text_cols = {c.name for c in columns if not c.numeric}
@@ -250,12 +260,11 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     row = TableRow(line=(line[0].page, line[0].line))
     text_col = _description_column(columns, ranges)
     if text_col is not None:  # a rate in the description's own cell is the description's ("Sconto 5%")
-        cells = {x.cell for x in by_col.get(text_col, []) if x.kinds & {SpanKind.TEXT, SpanKind.LABEL}}
-        glued = [x for x in line if x.has(SpanKind.PERCENT) and x.cell in cells]
-        if glued:
-            for col in by_col:
-                by_col[col] = [x for x in by_col[col] if x not in glued]
-            by_col[text_col] = sorted([*by_col.get(text_col, []), *glued], key=lambda x: x.bbox[0])
+        texts = _with_rates_in_cell(by_col.get(text_col, []), line)
+        if len(texts) > len(by_col.get(text_col, [])):
+            taken = {x.index for x in texts}
+            by_col = {col: [x for x in got if x.index not in taken] for col, got in by_col.items()}
+            by_col[text_col] = texts
     if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in by_col.get(text_col, [])):
         return None  # no description: a line of figures (a totals block), not an item
     for col in columns:
@@ -276,10 +285,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
             row.cells[col.name] = _beside_column(texts, ranges[col.name][0])
     if text_col is None:  # no description header: the row's text spans
         text = next((c.name for c in columns if not c.numeric), None)
-        texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}]
-        cells = {s.cell for s in texts}  # ... and a rate in their cell ("Sconto 5%")
-        texts = [s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL} or (s.has(SpanKind.PERCENT)
-                                                                                and s.cell in cells)]
+        texts = _with_rates_in_cell([s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}], line)
         if text and texts:
             row.cells[text] = texts
     numbers = [n for c in columns if c.numeric and (n := row.cells.get(c.name))]

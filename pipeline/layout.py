@@ -439,10 +439,10 @@ def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
     """``line`` with values set one character a cell read as words: a comb field's boxes (``A l f r e d   d u``)
     and a letter-spaced heading (``I N V O I C E``), which a text layer and OCR give as one-character words.
     Four or more such words at a regular pitch are joined; a wider step (an empty cell, the gap between a date's
-    day, month and year boxes, a space between tracked words) starts a new word. The pitch is the characters' centres where those are even (cells of one
-    width), else the gaps between them (tracking added to each glyph's own width). A pitch over two and a half
-    character heights is no spacing (single figures in a table's columns stay apart), and a step over two and a
-    half pitches ends the run."""
+    day, month and year boxes, a space between tracked words) starts a new word. The pitch is the characters'
+    centres where those are even (cells of one width), else the gaps between them (tracking added to each glyph's
+    own width). A pitch over two and a half character heights is no spacing (single figures in a table's columns
+    stay apart), and a step over two and a half pitches ends the run."""
     runs = _spaced_runs(line)
     if not runs:
         return list(line)
