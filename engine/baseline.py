@@ -199,7 +199,9 @@ class _Extractor:
             if party is None:
                 return None
             return self.record(path, rules.address_below(self.doc, party.word_indices or [])
-                               or rules.address_after_name(self.doc, str(party.value)))
+                               or rules.address_after_name(self.doc, str(party.value))
+                               or rules.address_under_name_again(self.doc, str(party.value),
+                                                                 party.word_indices or []))
         found: Found | None = None
         if kind == "date":
             found = self.first(self.doc.near(phrases, concept, lambda s: s.date is not None), "date")

@@ -261,7 +261,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "forfallodatum|forfallodag|forfaldsdato|forfaldsdag|forfallsdato|forfall|betalingsfrist|betales senest|"
         "fallig|zahlbar|forfaller|forfalder|payable le|a payer le|"
         "sista betalningsdag|betala senast|betalas senast|senest|erapaiva|erapvm|maksettava viimeistaan|"
-        "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do")
+        "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do|"
+        "eraantyy|eraantymispaiva|da pagare entro|pagare entro|betales innen|betal innen|betalas innan|"
+        "betales inden|betal inden|betal senest")
     # the day the invoice is to be paid, said as its payment's date ("Fecha de pago", "Zahlungsdatum")
     + _p("fecha de pago|fecha pago|payment date|date of payment|zahlungsdatum|date de paiement|data di pagamento|"
          "data pagamento|data de pagamento|betaaldatum|data platnosci", 0.8),
@@ -313,7 +315,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "valor sem iva|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
-        "yhteensa veroton|arvonlisaveroton|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
+        "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
@@ -340,7 +342,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "balance payable|total balance|amount owing|total owing|a payer|a regler|att betala|"
         "summa att betala|totalt att betala|totalt|totalbelopp|summa|i alt|total i alt|at betale|i alt at betale|"
         "belob i alt|total belob|a betale|totalt a betale|sum a betale|totalsum|sum inkl mva|totalt inkl mva|"
-        "yhteensa|maksettava|maksettava yhteensa|loppusumma|celkem|celkem k uhrade|k uhrade|celkova castka|"
+        "yhteensa|maksettava|maksettava yhteensa|loppusumma|yhteensa sis alv|yhteensa sisaltaen alv|"
+        "verollinen yhteensa|celkem|celkem k uhrade|k uhrade|celkova castka|"
         "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount|"
         "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
         "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
@@ -425,10 +428,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "ulica numer|numero et rue|morada|endereco|rua e numero|street no|strasse hausnr|strasse nr|"
                   "morada rua no|rua no|via no civico|via no|calle no|straat huisnr|adresse postale|postal address|"
                   "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
-                  "adresse du domicile|woonadres"),
+                  "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
+                  "gateadresse|gatuadress|gatuadress och nr"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
-               "suburb town|municipio|poststed|postort|sted"),
+               "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
                       "pin code|pincode|eircode|cep|postnummer|postnr|postinumero"),
@@ -439,7 +443,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
                      "data de nascimento|nascido em|nascida em|data nasc|data de nasc|dt nasc|fecha nac|fecha de nac|"
                      "f nacimiento|date naiss|date de naiss|data di nasc|geb dat|fodelsedatum|fodselsdato|fodselsdag|"
-                     "syntymaaika|datum narozeni"),
+                     "syntymaaika|datum narozeni|synt|syntynyt|syntymapaiva|fodt|fodd|fodt den|ur|data ur"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
@@ -487,7 +491,8 @@ _CONCEPTS.update({
         "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante")
-    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi", 0.8)
+    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|fulde navn|"
+         "fullt navn|fullstendig navn|fullstandigt namn", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
@@ -512,9 +517,9 @@ _CONCEPTS.update({
         "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia|"
         "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval|"
         "skadedatum|skadedato|skadedag|datum for handelsen|dato for hendelsen|dato for haendelsen|vahinkopaiva|"
-        "datum udalosti"),
+        "datum udalosti|tapahtumapaiva|vahingon paivamaara|vahinkopaivamaara"),
     "claim_amount": _p(
-        "claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
+        "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
         "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"
@@ -550,8 +555,11 @@ _CONCEPTS.update({
         "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
         "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt|"
         "polisanmalt|polisanmalan|har polisanmalan gjorts|politianmeldelse|politianmeldt|anmeldt til politiet|"
-        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|boletim de ocorrencia|boletim policial")
-    + _p("police|aangifte|anzeige|denuncia|plainte", 0.8),
+        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|boletim de ocorrencia|boletim policial|"
+        "meldt til politiet|er skaden meldt til politiet|anmeldt til politiet|meldt til politi|"
+        "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
+        "anmalt till polisen|polisanmald")
+    + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"

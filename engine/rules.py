@@ -90,7 +90,8 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
                       r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu|partita\s?iva|"
-                      r"codice\s+fiscale)\b|@|www\.|^\+\d{1,3}[\s\d/-]{6,}$")
+                      r"codice\s+fiscale|puh|puhelin|y-tunnus|ico|di[cč]|i[cč]o|kvk-nr|orgnr|org\.?\s?nr\.?)\b|@|www\.|"
+                      r"^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
@@ -122,7 +123,12 @@ _STREET = re.compile(
     r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)(?:\b|(?=\d))"
-    r"|\ballé\s+\d")
+    r"|\ballé\s+\d"
+    # Norwegian and Finnish compounds before their house number ("Martinsenveien 3", "Søndre Prestegrenda 4",
+    # "Miettinenkuja 437", "Rantanenrinne 276"), and Norway's "gate" as a word ("Olsens gate 77"; "Aggregate 12" is
+    # no street)
+    r"|\bgate\s+\d|[\w-](?:veien|vei|veg|vegen|grenda|stien|bakken|svingen|katu|tie|kuja|rinne|polku|kaari|raitti|"
+    r"v[äa]yl[äa]|puistikko)\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da".split())
 _NO = frozenset("no n nein non nee nie false nao nej nei ei".split())
 
@@ -148,8 +154,9 @@ def legal_form(text: str) -> bool:
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 _CANADIAN = r"[A-Z]\d[A-Z]\s?\d[A-Z]\d"
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
-                 _EIRCODE, _CANADIAN,
-                 r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, Irish, Canadian, then plain codes
+                 _EIRCODE, _CANADIAN, r"\d{3} \d{2}", r"\d{3} \d{3}",
+                 r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, Irish, Canadian, Swedish, Czech
+# and Slovak ("558 68"), Indian PINs printed in two groups ("239 531"), then plain codes
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})", rf"({_EIRCODE})",
                 rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})", r"(\d{6})")  # ..., then an Indian PIN ("Avadi 633596")
 
@@ -697,6 +704,19 @@ def customer_block(doc: SpanDoc) -> set[int]:
 _ABBREVIATION = re.compile(r"^[A-Z][A-Za-z.]{0,4}\.$")
 
 
+#: countries as an address's last line names them, in the languages the labels know (folded as label tokens)
+_COUNTRY_NAMES = frozenset(
+    "deutschland|germany|allemagne|osterreich|austria|autriche|schweiz|suisse|svizzera|switzerland|france|"
+    "frankreich|francia|franca|belgique|belgie|belgien|belgium|nederland|netherlands|the netherlands|holland|"
+    "espana|spain|espagne|italia|italy|italie|portugal|polska|poland|pologne|ceska republika|czech republic|"
+    "czechia|cesko|sverige|sweden|danmark|denmark|norge|norway|suomi|finland|eesti|latvija|lietuva|ireland|eire|"
+    "united kingdom|uk|great britain|england|scotland|wales|united states|united states of america|usa|us|"
+    "canada|australia|new zealand|india|singapore|mexico|brasil|brazil|argentina|colombia|chile|peru|"
+    "luxembourg|luxemburg|magyarorszag|hungary|slovensko|slovakia|slovenija|hrvatska|romania|bulgaria|"
+    "greece|hellas|turkiye|turkey|japan|china|south africa".split("|"))
+_COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in _COUNTRY_NAMES)
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
@@ -705,6 +725,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
             or _ADDRESSY.search(s.text)
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False
+    if tuple(toks) in _COUNTRY_NAMES:
+        return False  # an address's last line ("Danmark", "United Kingdom")
     if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text) \
             and not _ABBREVIATION.match(s.text.split()[-1]):
         return False  # a sentence or a slogan, not a name that ends on an abbreviation ("Bros.", "Intl.")
@@ -886,6 +908,22 @@ def address_after_name(doc: SpanDoc, name_text: str) -> Found | None:
             words = [i for p in rest for i in p]
             return Found(", ".join(_part_text(doc, p) for p in rest), 0.4,
                          [span.model_copy(update={"word_indices": words})])
+    return None
+
+
+def address_under_name_again(doc: SpanDoc, name_text: str, word_indices: list[int]) -> Found | None:
+    """The address under the name where the name is printed again on a line of its own: an emailed receipt
+    names its merchant in its title ("Your receipt from Sanford Brothers") and again over the address at its
+    foot."""
+    name = normalise(name_text).strip(" ,;")
+    if not name:
+        return None
+    for s in doc.spans:
+        if (normalise(s.text).strip(" ,;") == name and not set(s.word_indices) & set(word_indices)
+                and len(doc.lines[(s.page, s.line)]) == 1):
+            found = address_below(doc, s.word_indices)
+            if found is not None:
+                return found
     return None
 
 
@@ -1193,6 +1231,14 @@ def _signature_statement(doc: SpanDoc) -> Found | None:
     return None
 
 
+#: the caption of a form's part the insurer fills in ("For office use only", "Niet invullen door klant"): no name
+_OFFICE_USE = re.compile(
+    r"(?i)\b(?:office use|internal use|official use|insurer use|for office|invullen door|niet invullen|"
+    r"nicht ausf[uü]llen|nur f[uü]r (?:interne|den versicherer|die verwaltung)|r[ée]serv[ée] [àa]|ne pas remplir|"
+    r"riservato|reservado|uso interno|uso exclusivo|udfyldes af|fylls i av|fylles ut av|do not write|"
+    r"wype[łl]nia|vypln[íi] poji)")
+
+
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
     """Signed when the document says so in words ("Signed electronically by …", "Not signed"), or when a name,
     a mark or handwriting (:data:`~engine.base.SIGNATURE_MARK`) sits beside, above or below a signature label, a
@@ -1248,7 +1294,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             # a place and date's caption ("En …, a", "Fait à … le") is no name; a scribble OCR read ("ww") may be
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
                     and not set(text.casefold().replace(",", " ").split()) <= _PLACE_DATE_WORDS
-                    and not ends_sentence and not doc.labels_any(s)
+                    and not ends_sentence and not doc.labels_any(s) and not _OFFICE_USE.search(text)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
