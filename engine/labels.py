@@ -432,10 +432,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "gateadresse|gatuadress|gatuadress och nr"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
-               "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad"),
+               "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
+               "postdistrikt"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
-                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero"),
+                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
                "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
@@ -448,7 +449,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
                      "sted og dato|sted dato|ort och datum|ort datum|local e data|local data"),
-    "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
+    "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|vakuutuslaji|"
+                     "vahinkolaji|skadetype|skadetyp|"
                      "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
                      "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
@@ -492,7 +494,7 @@ _CONCEPTS.update({
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|fulde navn|"
-         "fullt navn|fullstendig navn|fullstandigt namn", 0.8)
+         "fullt navn|fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
@@ -561,7 +563,8 @@ _CONCEPTS.update({
         "anmalt till polisen|polisanmald")
     + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(
-        "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|"
+        "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|vakuutusnro|"
+        "vakuutuksen numero|"
         "no police|numero police|numero polizza|numer polisy|numero poliza|contract no|vertragsnummer|"
         "policen no|polizzen no|police no|polis no|versicherungsschein no|no contrat|numero de contrat|"
         "contrat no|no de contrat|policy reference|policy ref|versicherungsschein|versicherungsscheinnummer|"
@@ -704,7 +707,7 @@ _VALUE_SYNONYMS = _synonyms({
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
-            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti",
+            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -712,7 +715,7 @@ _VALUE_SYNONYMS = _synonyms({
               "behandlingsforsikring terveys",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
-              "rejseforsikring matka",
+              "rejseforsikring matka matkavakuutus",
     "yes": "ja oui si tak sim kylla",
     "no": "nein non nee nie nao nej nei ei",
 })

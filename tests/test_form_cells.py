@@ -214,3 +214,40 @@ def test_a_city_of_several_words_over_a_phone_numbers_groups_is_read_whole() -> 
                     [(0.05, "Ville"), (0.234, "Sainte Michelle-les-Bains")],
                     [(0.05, "Téléphone"), (0.234, "02"), (0.26, "69"), (0.2876, "70"), (0.31, "16"), (0.335, "63")]])
     assert _read(words)["address"]["city"] == "Sainte Michelle-les-Bains"
+
+
+def _polyline_form(path: Path, *, frame: bool) -> None:
+    """A form whose signature a web app's canvas drew as one polyline of many short pieces, a few of them level
+    or plumb (``frame``: a box of level and plumb pieces in its place)."""
+    import math
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 60), "Sagafe Versicherungen - Schadenmeldung", fontsize=14)
+    page.insert_text((50, 100), "Versicherungsnehmer", fontsize=8)
+    page.insert_text((50, 114), "Jonas Gruber", fontsize=11)
+    page.insert_text((50, 140), "Polizzennummer", fontsize=8)
+    page.insert_text((50, 154), "AT-55120-88", fontsize=11)
+    page.insert_text((50, 180), "Schadendatum", fontsize=8)
+    page.insert_text((50, 194), "25.02.2024", fontsize=11)
+    shape = page.new_shape()
+    if frame:
+        shape.draw_polyline([(360, 505), (520, 505), (520, 532), (360, 532), (360, 506)])
+    else:  # a wave along the line, its pieces sampled as a canvas records them (some flat at its crests)
+        points = [(360 + 2.3 * i, 518 + (0 if i % 18 in (0, 1) else 10 * math.sin(i / 2.5))) for i in range(70)]
+        shape.draw_polyline(points)
+    shape.finish(color=(0.05, 0.1, 0.43), width=1.0, closePath=False)
+    shape.commit()
+    page.draw_line((345, 537), (545, 537), width=0.6)
+    page.insert_text((345, 550), "Unterschrift des Versicherungsnehmers", fontsize=7)
+    page.insert_text((50, 550), "Datum: 26.02.2024", fontsize=9)
+    page.insert_text((250, 800), "Sagafe Versicherungen - 1/1", fontsize=7)
+    doc.save(path)
+
+
+@pytest.mark.parametrize("frame", [False, True])
+def test_a_signature_drawn_as_a_polyline_of_short_pieces_is_a_signature(tmp_path: Path, frame: bool) -> None:
+    _polyline_form(tmp_path / "form.pdf", frame=frame)
+    words = _words(tmp_path / "form.pdf")
+    assert (SIGNATURE_MARK in [w.text for w in words]) is not frame
+    assert _read(words)["signed"] is not frame

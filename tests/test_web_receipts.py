@@ -148,3 +148,24 @@ def test_postal_codes_printed_in_two_groups() -> None:
                   [(0.06, "Datum 12.03.2024")], [(0.06, "CROISSANT"), (0.83, "172,75")],
                   [(0.06, "CELKEM"), (0.78, "172,75")]], Receipt)
     assert data["merchant_address"] == "Novotného Lávka 4, 558 68 Sokolov"
+
+
+def test_more_finnish_and_danish_claim_captions() -> None:
+    data = _read([[(0.2, "Heinonen Vakuutus Oy")], [(0.07, "Vahinkoilmoitus")],
+                  [(0.07, "Etu- ja sukunimi"), (0.5, "Syntymäaika")], [(0.07, "Maarit Laaksonen"), (0.5, "9.9.1944")],
+                  [(0.07, "Katuosoite"), (0.5, "Vakuutusnro")], [(0.07, "Turunentie 25"), (0.5, "POL-3191184")],
+                  [(0.07, "Postinro"), (0.5, "Postitoimipaikka")], [(0.07, "67359"), (0.5, "Oulu")],
+                  [(0.07, "Vakuutuslaji")],
+                  [(0.07, "☒ Auto"), (0.15, "☐ Kotivakuutus"), (0.28, "☐ Terveys"), (0.38, "☐ Matka")],
+                  [(0.07, "Vahinkopäivä"), (0.5, "Vahingon määrä")], [(0.07, "9.3.2025"), (0.5, "137,08 €")]],
+                 ClaimForm)
+    assert data["claimant_name"] == "Maarit Laaksonen"
+    assert data["policy_number"] == "POL-3191184"
+    assert data["address"] == {"street": "Turunentie 25", "city": "Oulu", "postal_code": "67359"}
+    assert data["claim_type"] == "auto"
+    assert data["claim_amount"] == "137.08"
+    danish = _read([[(0.07, "Tryg Forsikring"), (0.77, "Skadeanmeldelse")], [(0.07, "Navn"), (0.5, "Policenr.")],
+                    [(0.07, "Steen Christensen"), (0.5, "UJP975076X")], [(0.07, "Adresse")],
+                    [(0.07, "Skovbrynet 61B")], [(0.07, "Postnr."), (0.5, "Postdistrikt")],
+                    [(0.07, "5369"), (0.5, "Helsinge")], [(0.07, "Skadedato")], [(0.07, "02.05.2024")]], ClaimForm)
+    assert danish["address"]["city"] == "Helsinge" and danish["address"]["postal_code"] == "5369"
