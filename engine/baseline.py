@@ -38,7 +38,7 @@ from engine import rules
 from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
-from engine.dates import DateOrder, parse_boxed_figures
+from engine.dates import DateOrder, boxed_figures_order, parse_boxed_figures
 from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
@@ -246,8 +246,10 @@ class _Extractor:
     def _boxed_date(self, phrases: list[Phrase], concept: str | None) -> Found | None:
         """A date under or beside its label written a figure a box, which a text layer or OCR gives as figures in
         groups that need not be the boxes' ("19591028", "1 7 12 1947", "06 072023"): the figures from the label's
-        value on, set close on its line, read as one date (:func:`~engine.dates.parse_boxed_figures`)."""
-        order = self.doc.date_order
+        value on, set close on its line, read as one date (:func:`~engine.dates.parse_boxed_figures`), day or month
+        first as the form's other boxed dates show (:func:`~engine.dates.boxed_figures_order`), else as its typed
+        dates do."""
+        order = boxed_figures_order(s.text for s in self.doc.spans) or self.doc.date_order
         for f in self.doc.near(phrases, concept, lambda s: s.text.replace(" ", "").isdigit())[:3]:
             line = self.doc.lines[(f.value.page, f.value.line)]
             run = [f.value]
@@ -547,13 +549,17 @@ class _Extractor:
             return sum(any(label_score(self.doc.tokens[s.index], p, c) >= floor for c, p in stop_phr.items())
                        for s in line if s.index in self.doc.tokens)
 
+        after_subtotal = False
+
         def is_stop(line: list[Span]) -> bool:
             """A total or tax line with its amount, or a row of totals labels with the amounts below. A totals
             word after a row's description is part of the row ("Serwis roczny | usł. | 3 494,50 | 3 494,50", the
             unit OCR'd as "ust."), so past the first span it counts only on lines with fewer than two amounts."""
             if _priced(line):
                 return False  # an item's quantity, price and amount ("Sovrastruttura totale | 1 | 425,48 | 425,48")
-            first = [s for s in line[:3] if s.index in self.doc.tokens]
+            # after a subtotal, a tax or total line ends the items wherever its label stands (past a sidebar's
+            # "Datos de pago: 735-027651 / 39279620" on its line)
+            first = [s for s in (line if after_subtotal else line[:3]) if s.index in self.doc.tokens]
             if any(label_score(self.doc.tokens[s.index], carried) >= 0.6 for s in first[:1]):
                 return False  # a page's running sum ("Suma y sigue", Spanish for "carried forward"): the table goes on
             amounts = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
@@ -564,8 +570,6 @@ class _Extractor:
                                         for c, p in stop_phr.items() if c != "subtotal"):
                 return True
             return not has_amount(line) and totals_labels(line, 0.6) >= 2
-
-        after_subtotal = False
 
         def is_skip(line: list[Span]) -> bool:
             """A subtotal or a carried-forward line inside the table, or an adjustment after a subtotal: a
@@ -587,6 +591,8 @@ class _Extractor:
 
         rows = self._price_is_amount(find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip), columns)
         rows = self._without_running_sums(rows, columns)
+        rows = self._net_prices(rows, columns)
+        rows = self._unheaded_quantities(rows, columns)
         self.table_lines |= {row.line for row in rows}
         out = []
         for r, row in enumerate(rows):
@@ -638,6 +644,61 @@ class _Extractor:
                 total += Decimal(str(amount))
                 counted += 1
         return kept
+
+    def _net_prices(self, rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
+        """Each row's unit price where the table prints two ("Listenpreis | Rab. | Nettopreis", "Pris | Rabat |
+        Nettopris") and the one read is the price before the discount: the other figure on the row's line, left of
+        its amount, that its quantity times gives the amount to the cent. Only in a table with a unit price
+        column; a row whose price already gives its amount, or where no figure or more than one value does, stays
+        as read."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        if not (qn and pn and an) or not any(r.cells.get(pn) for r in rows):
+            return rows
+        out = []
+        for row in rows:
+            q, p, a = row.cells.get(qn), row.cells.get(pn), row.cells.get(an)
+            if not (q and a) or q[0].amount is None or a[0].amount is None or q[0].amount == 0 or (
+                    p and p[0].amount is not None and is_product(q[0].amount, p[0].amount, a[0].amount)):
+                out.append(row)
+                continue
+            used = {s.index for cell in row.cells.values() for s in cell}
+            fits = {s.amount: s for s in self.doc.lines.get(row.line, [])
+                    if s.index not in used and s.amount and s.bbox[2] <= a[0].bbox[0] and s.has(SpanKind.AMOUNT)
+                    and not s.kinds & {SpanKind.INTEGER, SpanKind.PERCENT, SpanKind.DATE, SpanKind.TEXT}
+                    and is_product(q[0].amount, s.amount, a[0].amount, Decimal(0))}
+            if len(fits) == 1:
+                row = dataclasses.replace(row, cells={**row.cells, pn: [next(iter(fits.values()))]})
+            out.append(row)
+        return out
+
+    def _unheaded_quantities(self, rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
+        """Quantities under a header no wording names ("H" or "T" for hours beside "Taux horaire", "Timepris"): in
+        a table of unit prices and amounts without a quantity read, the figure right of each row's description
+        and left of its amount that times its price gives its amount to the cent, where at least half of the
+        rows priced have one (a column, not a coincidence); a row without one stays without."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an, dn = name.get("quantity"), name.get("unit_price"), name.get("amount"), name.get("description")
+        if not (qn and pn and an) or any(r.cells.get(qn) for r in rows):
+            return rows
+        priced = [r for r in rows if r.cells.get(pn) and r.cells.get(an)]
+        found: dict[int, Span] = {}
+        for k, row in enumerate(rows):
+            p, a = row.cells.get(pn), row.cells.get(an)
+            if not (p and a) or p[0].amount is None or a[0].amount is None or p[0].amount == 0:
+                continue
+            used = {s.index for cell in row.cells.values() for s in cell}
+            start = max((s.bbox[2] for s in row.cells.get(dn or "", []) if s.page == row.line[0]), default=0.0)
+            fits = [s for s in self.doc.lines.get(row.line, [])
+                    if s.index not in used and s.amount and start < s.bbox[0] and s.bbox[2] <= a[0].bbox[0]
+                    and not s.kinds & {SpanKind.PERCENT, SpanKind.DATE, SpanKind.TEXT, SpanKind.CURRENCY}
+                    and is_product(s.amount, p[0].amount, a[0].amount, Decimal(0))]
+            if len(fits) == 1:
+                found[k] = fits[0]
+        if len(priced) < 2 or 2 * len(found) < len(priced):
+            return rows
+        return [dataclasses.replace(row, cells={**row.cells, qn: [found[k]]}) if k in found else row
+                for k, row in enumerate(rows)]
 
     def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
         """A quantity printed close to the next column's number reads as one amount with a thousands group: "1

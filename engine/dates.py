@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import date
 from enum import StrEnum
 
-__all__ = ["DateOrder", "guess_date_order", "infer_date_order", "month_number", "parse_date"]
+__all__ = ["DateOrder", "boxed_figures_order", "guess_date_order", "infer_date_order", "month_number", "parse_date"]
 
 
 class DateOrder(StrEnum):
@@ -250,6 +250,24 @@ def parse_boxed_figures(text: str, *, order: DateOrder | str | None = None) -> d
     a, b = int(figures[:2]), int(figures[2:4])
     return _make(year, a, b) or _make(year, b, a) if DateOrder(order or "DMY") == DateOrder.MDY else \
         _make(year, b, a) or _make(year, a, b)
+
+
+def boxed_figures_order(texts: Iterable[str]) -> DateOrder | None:
+    """Day first or month first for a form's dates written a figure a box, from those of its eight-figure runs
+    (``"20082024"``) whose first or second pair is over 12: one form prints its boxes one way, whatever order its
+    typed dates follow (a US form's ``08/29/2024`` beside boxes filled ``20 08 2024``). None when none decides or
+    they disagree."""
+    votes = set()
+    for t in texts:
+        figures = t.replace(" ", "")
+        if len(figures) != 8 or not figures.isdigit() or not 1900 <= int(figures[4:]) <= 2099:
+            continue
+        a, b = int(figures[:2]), int(figures[2:4])
+        if a > 12 >= b >= 1 and a <= 31:
+            votes.add(DateOrder.DMY)
+        elif b > 12 >= a >= 1 and b <= 31:
+            votes.add(DateOrder.MDY)
+    return votes.pop() if len(votes) == 1 else None
 
 
 # "06/03/2022." ends a sentence

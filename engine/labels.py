@@ -55,6 +55,13 @@ RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
+#: the amount a tax rate is charged on, printed inside its label ("IVA 22% su 79,72:", "MwSt. 19% auf 1.234,56 EUR"):
+#: the preposition and the amount are no words of the label
+_RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|p[aå])"
+                        r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
+                        r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|\$|£)(?!\w))?")
+
+
 #: an abbreviation with a stop after each of its two letters or more ("H.T.", "I.V.A.", "N.I.F.")
 _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 
@@ -62,7 +69,7 @@ _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
-    text = RUN_TOGETHER.sub(" ", text.replace("º", "°"))
+    text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", text.replace("º", "°")))
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
@@ -206,6 +213,8 @@ def _p(spec: str, weight: float = 1.0) -> list[Phrase]:
 # Concept name → phrases. Bare document titles ("Invoice", "Factuur") count for less than explicit labels.
 _CONCEPTS: dict[str, list[Phrase]] = {
     "invoice_number": _p(
+        # the payment reference of a Czech or Slovak invoice, its number as a rule
+        "variabilni symbol|"
         "invoice number|invoice no|invoice id|invoice ref|invoice reference|inv no|bill no|bill number|document no|"
         "tax invoice no|"
         "rechnungsnummer|rechnungsnr|rechnung no|rechnungs no|rg no|re no|belegnummer|beleg no|"
@@ -241,7 +250,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "invoice issued|date invoiced|fakturadatum|fakturadato|faktureringsdato|laskun paivamaara|expedida el|"
         "emessa il|emesso il|emessa in data|"
         "expedido el|emitida el|emitido el|fecha de emision|fecha emision|"
-        "laskun pvm|datum vystaveni|datum vystaveni dokladu|utstedt|utstedelsesdato|issued|issued date")
+        "laskun pvm|datum vystaveni|datum vystaveni dokladu|vystaveni|vystaveni dne|utstedt|utstedelsesdato|issued|"
+        "issued date")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
@@ -277,7 +287,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     # adjustments printed between the subtotal and the total, which the invoice schema has no field for
     "discount": _p(
         "discount|less discount|discount amount|total discount|trade discount|volume discount|early payment discount|"
-        "promo|promotion|promo code|coupon|voucher|rebate|savings|member savings|rabatt|nachlass|preisnachlass|"
+        "promo|promotion|promo code|promo discount|promotional discount|promotion discount|coupon|coupon discount|"
+        "voucher|voucher discount|loyalty discount|customer discount|special discount|rebate|savings|member savings|rabatt|nachlass|preisnachlass|"
         "abzuglich rabatt|remise|remise commerciale|ristourne|korting|rabat|upust|sconto|descuento|desconto|"
         "bonificacion|abzug|alennus|sleva"),
     "charge": _p(
@@ -325,6 +336,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cgst amount|sgst amount|igst amount|moms|mervardesskatt|momsbelopp|moms belopp|mva|"
         "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
         "dan z pridane hodnoty|"
+        # Brazil's taxes on services and goods (ISS, ICMS, IPI)
+        "iss|icms|ipi|valor do iss|valor do icms|valor do ipi|"
         # the tax a gross price holds ("IVA 23% incluído", "darin enthaltene MwSt. 19 %", "dont TVA 20 %")
         "iva incluido|iva incluida|iva incluso|iva inclusa|di cui iva|dont tva|inkl mwst|enthaltene mwst|"
         "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat"),
@@ -363,7 +376,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
         + _p("von|fran|fra", 0.85),
     "customer": _p(
-        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|an|factuur aan|rechnung an|customer|client|"
+        "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|an|factuur aan|rechnung an|customer|client|klient|"
         "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
@@ -386,7 +399,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "produit service|produkt leistung|artikel leistung|prestation|prestations|nature de la prestation|"
         "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
-         "product title|produkt|position", 0.7),
+         "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
@@ -409,7 +422,16 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a time sheet's rate per hour
         "hourly rate|rate per hour|rate hr|hour rate|stundensatz|stundenpreis|taux horaire|tarif horaire|"
         "precio hora|tarifa hora|tarifa horaria|tariffa oraria|uurtarief|uurprijs|timpris|timepris|tuntihinta|"
-        "stawka godzinowa|stawka godz|hodinova sazba|preco hora")
+        "stawka godzinowa|stawka godz|hodinova sazba|preco hora|"
+        # the price after a row's discount, which its quantity times gives its amount
+        "net price|net unit price|unit net price|nettopreis|netto preis|netto ep|nettoeinzelpreis|prix net|pu net|"
+        "p u net|precio neto|prezzo netto|nettoprijs|netto prijs|preco liquido|cena po rabacie|cena po sleve|"
+        "nettopris|nettohinta|price after discount|discounted price|prix apres remise|precio con descuento|"
+        "prezzo scontato")
+    # the price before it: a column of its own only where the table prints no other
+    + _p("list price|listenpreis|prix catalogue|precio tarifa|prezzo listino|prezzo di listino|lijstprijs|"
+         "preco tabela|cena katalogowa|cenikova cena|listpris|listepris|listahinta|catalogue price|catalog price",
+         0.8)
     # the words a tax rate's column is headed by too ("USt.-Satz", "Taux TVA"): a price only where no other is
     + _p("satz|taux|tarifa|tariffa|stawka|sazba|taxa|sats", 0.7),
     "amount": _p(
@@ -417,7 +439,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
-        "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|celkem|"
+        "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|rivisumma|celkem|"
         "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp")
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
@@ -429,14 +451,15 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "morada rua no|rua no|via no civico|via no|calle no|straat huisnr|adresse postale|postal address|"
                   "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
-                  "gateadresse|gatuadress|gatuadress och nr"),
+                  "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
+                  "bydliste|trvale bydliste|adresa bydliste"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
-               "postdistrikt"),
+               "postdistrikt|obec|mesto|obec mesto|misto|mesto obec"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
-                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro"),
+                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro|psc"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
                "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
@@ -444,7 +467,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
                      "data de nascimento|nascido em|nascida em|data nasc|data de nasc|dt nasc|fecha nac|fecha de nac|"
                      "f nacimiento|date naiss|date de naiss|data di nasc|geb dat|fodelsedatum|fodselsdato|fodselsdag|"
-                     "syntymaaika|datum narozeni|synt|syntynyt|syntymapaiva|fodt|fodd|fodt den|ur|data ur"),
+                     "syntymaaika|datum narozeni|synt|syntynyt|syntymapaiva|fodt|fodd|fodt den|ur|data ur|nar|narozen|"
+                     "narozena|datum nar|datum narodenia"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
@@ -456,7 +480,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
                      "claim for|what are you claiming for|cover affected|garantie concernee|garantie|"
                      "type de garantie|tipo de cobertura|copertura|dekking|soort verzekering|deckung|typ av skada|"
-                     "forsakringsslag|skadetype|forsikringstype|skadetyp|vahinkolaji|druh pojisteni"),
+                     "forsakringsslag|skadetype|forsikringstype|skadetyp|vahinkolaji|druh pojisteni|"
+                     # Czech and Slovak: the kind of loss, of insurance or of event
+                     "typ skody|druh skody|typ pojisteni|typ udalosti|druh udalosti|druh poistenia|typ poistenia"),
     # printed beside values on forms, never a value themselves
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|telef|"
                   "telemovel|telemovil|"
@@ -492,11 +518,14 @@ _CONCEPTS.update({
         "souscripteur|asegurado|tomador|tomador do seguro|tomador del seguro|assicurato|contraente|ubezpieczony|"
         "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
-        "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante")
+        "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante|richiedente|solicitante|"
+        "requerente|demandeur|aanvrager")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|fulde navn|"
-         "fullt navn|fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi", 0.8)
+         "fullt navn|fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi|jmeno|meno", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
-         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam", 0.9)
+         "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam|"
+         "prijmeni a jmeno|jmeno a prijmeni|prijmeni jmeno|jmeno prijmeni|priezvisko a meno|meno a priezvisko|"
+         "naam en voorletters|voorletters en naam|naam voorletters|cele jmeno|cele meno", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
@@ -519,7 +548,8 @@ _CONCEPTS.update({
         "data da ocorrencia|data de ocorrencia|ocorrido em|data do sinistro|data do acidente|fecha de ocurrencia|"
         "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval|"
         "skadedatum|skadedato|skadedag|datum for handelsen|dato for hendelsen|dato for haendelsen|vahinkopaiva|"
-        "datum udalosti|tapahtumapaiva|vahingon paivamaara|vahinkopaivamaara"),
+        "datum udalosti|tapahtumapaiva|vahingon paivamaara|vahinkopaivamaara|datum vzniku skody|datum skody|"
+        "datum vzniku udalosti|datum vzniku pojistne udalosti|den vzniku skody|datum poistnej udalosti"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -539,7 +569,9 @@ _CONCEPTS.update({
         "wnioskowana kwota|szacunkowa wartosc szkody|kwota odszkodowania|valoracion estimada|importe del dano|"
         "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding|"
         "begart belopp|krevd belop|kraevet belob|anslatt skade|anslaet skade|uppskattad kostnad|skadebelop|"
-        "skadebelob|vaadittu summa|pozadovana castka|prejuizo estimado|valor do prejuizo estimado"),
+        "skadebelob|vaadittu summa|pozadovana castka|prejuizo estimado|valor do prejuizo estimado|"
+        "odhad vyse skody|vyse skody|odhadovana vyse skody|odhadovana skoda|vyse nahrady|pozadovane plneni|"
+        "vyska skody|odhad vysky skody"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -557,10 +589,12 @@ _CONCEPTS.update({
         "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
         "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt|"
         "polisanmalt|polisanmalan|har polisanmalan gjorts|politianmeldelse|politianmeldt|anmeldt til politiet|"
-        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|boletim de ocorrencia|boletim policial|"
+        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|un proce verbaal a t il ete etabli|"
+        "proce verbaal a t il ete etabli|proce verbaal etabli|boletim de ocorrencia|boletim policial|"
         "meldt til politiet|er skaden meldt til politiet|anmeldt til politiet|meldt til politi|"
         "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
-        "anmalt till polisen|polisanmald")
+        "anmalt till polisen|polisanmald|oznamena policii|udalost oznamena policii|byla udalost oznamena policii|oznameno policii|hlaseno policii|"
+        "nahlasene policii|oznamene policii")
     + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|vakuutusnro|"
@@ -570,7 +604,8 @@ _CONCEPTS.update({
         "contrat no|no de contrat|policy reference|policy ref|versicherungsschein|versicherungsscheinnummer|"
         "numero de poliza|polizza no|numero contratto|reference contrat|polisnr|vers no|vers nr|contractnummer|"
         "forsakringsnummer|forsakringsnr|forsikringsnummer|polisenummer|policenummer|policenr|avtalenr|"
-        "avtalenummer|vakuutusnumero|cislo pojistky|cislo smlouvy")
+        "avtalenummer|vakuutusnumero|sopimusnumero|sopimuksen numero|vakuutussopimus|cislo pojistky|cislo smlouvy|no smlouvy|cislo pojistne smlouvy|no pojistky|"
+        "pojistna smlouva|cislo zmluvy|cislo poistnej zmluvy")
     + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
 })
 
@@ -620,7 +655,9 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
                                 "ordernummer dossier policy original originale originele ursprungliche "
                                 "related corrected korygowana your ihr ihre votre uw vostro vs su sua "
-                                "job work project auftrags".split()),
+                                "job work project auftrags zakaznik zakaznika odberatel".split()),
+    # "Fecha del siniestro", "Data do sinistro": the date of the claim, not its amount
+    "claim_amount": frozenset("date datum fecha data dato birth".split()),
     # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
     "city": frozenset("date datum fecha data dato signature unterschrift".split()),
     # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
@@ -703,21 +740,21 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
-            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura",
+            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
-            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus",
+            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
-              "behandlingsforsikring terveys",
+              "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
-              "rejseforsikring matka matkavakuutus",
-    "yes": "ja oui si tak sim kylla",
-    "no": "nein non nee nie nao nej nei ei",
+              "rejseforsikring matka matkavakuutus cestovni cesta",
+    "yes": "ja oui si tak sim kylla ano",
+    "no": "nein non nee nie nao nej nei ei ne",
 })
 
 

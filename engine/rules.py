@@ -77,8 +77,8 @@ _LEGAL_FORMS = frozenset(
     "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
-#: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB")
-_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.)$")
+#: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
+_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.)$")
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
@@ -87,7 +87,7 @@ _ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
 _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intracom.", "Nr. USt-IdNr."
-                      r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t|fax|e-?mail|mail|www|https?|ust|"
+                      r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t[il1]f|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu|partita\s?iva|"
                       r"codice\s+fiscale|puh|puhelin|y-tunnus|ico|di[cč]|i[cč]o|kvk-nr|orgnr|org\.?\s?nr\.?)\b|@|www\.|"
@@ -129,8 +129,8 @@ _STREET = re.compile(
     # no street)
     r"|\bgate\s+\d|[\w-](?:veien|vei|veg|vegen|grenda|stien|bakken|svingen|katu|tie|kuja|rinne|polku|kaari|raitti|"
     r"v[äa]yl[äa]|puistikko)\s+\d")
-_YES = frozenset("yes y ja j oui si tak true x sim da".split())
-_NO = frozenset("no n nein non nee nie false nao nej nei ei".split())
+_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla".split())
+_NO = frozenset("no n nein non nee nie false nao nej nei ei ne".split())
 
 
 #: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
@@ -363,7 +363,8 @@ def sender_line(doc: SpanDoc) -> Found | None:
 # Title words that a flowed header can print on the issuer's line ("Invoice Cedar Lane Catering"), and the words
 # that qualify them ("Tax Invoice", "Sales Invoice")
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
-                           "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering".split())
+                           "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering kuitti kuittisi "
+                           "myyntikuitti".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
                                "simplificada simplifiee simplificata simplificado".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
@@ -407,6 +408,9 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
     # "Receipt from Acme": the issuer named after the title and its "from", with a capital
     if head and head + 1 < len(idx) and normalise(doc.words[idx[head]].text) in _TITLE_FROM \
             and doc.words[idx[head + 1]].text[:1].isupper():
+        head += 1
+    # "Kuittisi – Jokinen Oy": a dash or a colon between the title and the name
+    while head and head < len(idx) - 1 and doc.words[idx[head]].text in ("–", "—", "-", ":", "|", "·"):
         head += 1
     tail = title_run(idx[::-1][: len(idx) - head])
     rest = idx[head: len(idx) - tail]
@@ -515,9 +519,13 @@ def _without_monogram(doc: SpanDoc, span: Span) -> Found:
     words = [doc.words[i] for i in span.word_indices]
     head = words[0].text.replace("l", "I").replace("0", "O")  # "BCl": OCR reads a monogram's I as l
     # the initials of the name's capitalised words, the parts of a joined name counting as words ("OG O'Hara-Groogan")
-    initials = "".join(p[0] for p in re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:])) if p[0].isupper())
+    parts = re.findall(r"[^\W\d_]+", " ".join(w.text for w in words[1:]))
+    initials = "".join(p[0] for p in parts if p[0].isupper())
+    # or the first letters of its first words, whatever their case ("JV Jacobs, van der Linden", "OE Oberlin et
+    # Brogli")
+    leading = "".join(p[0] for p in parts[:len(head)]).upper()
     if len(words) >= 2 and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 \
-            and initials.startswith(head[0]) and _in_order(head, initials):
+            and ((initials.startswith(head[0]) and _in_order(head, initials)) or head == leading):
         rest = narrowed(span, span.word_indices[1:], doc.words)
         return Found(rest.text.strip(" ,;"), 0.45, [rest])
     return Found(span.text.strip(" ,;"), 0.45, [span])
@@ -1039,7 +1047,7 @@ def _crown(doc: SpanDoc, codes: Counter[str]) -> str:
     return best if votes[best] > sorted(votes.values())[-2] else "SEK"
 
 
-#: where a bare "$" is not the US dollar: addresses of Canada, Australia, New Zealand and Mexico (a province or
+#: where a bare "$" is not the US dollar: addresses of Canada, Australia, New Zealand, Mexico and Argentina (a province or
 #: state code with its postcode, the country named, its telephone code), and against them those of the United
 #: States (state and ZIP)
 _DOLLAR_COUNTRIES = (
@@ -1048,6 +1056,10 @@ _DOLLAR_COUNTRIES = (
     ("NZD", re.compile(r"\bNew Zealand\b|\+64[\s(]*\d")),
     # Mexico: a "C.P." postcode, the capital, the tax registry's number (RFC) or a bank's CLABE
     ("MXN", re.compile(r"\bC\.\s?P\.\s?\d{5}\b|\bCDMX\b|\bM[ée]xico\b|\bRFC\b|\bCLABE\b")),
+    # Argentina: a postcode of a province's letter and four figures before its town ("B7600 Mar del Plata",
+    # "C1425ABC CABA"), a CUIT ("20-12345678-9"), the country or its telephone code
+    ("ARS", re.compile(r"\b[A-HJ-NP-Z]\d{4}(?:[A-Z]{3})?\s+[A-ZÁÉÍÓÚ][a-záéíóúñ]+|\bCUIT\b|\b\d{2}-\d{8}-\d\b|"
+                       r"\bArgentina\b|\+54[\s(]*\d")),
 )
 #: a tax line of a sales tax only Canada levies, with its rate or amount
 _CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
@@ -1236,7 +1248,8 @@ _OFFICE_USE = re.compile(
     r"(?i)\b(?:office use|internal use|official use|insurer use|for office|invullen door|niet invullen|"
     r"nicht ausf[uü]llen|nur f[uü]r (?:interne|den versicherer|die verwaltung)|r[ée]serv[ée] [àa]|ne pas remplir|"
     r"riservato|reservado|uso interno|uso exclusivo|udfyldes af|fylls i av|fylles ut av|do not write|"
-    r"wype[łl]nia|vypln[íi] poji)")
+    r"wype[łl]nia|vypln[íi] poji|a cumplimentar por|a rellenar por|a compilare a cura|da compilare a cura|"
+    r"a preencher pela|a remplir par|vom versicherer auszuf[uü]llen|in te vullen door)")
 
 
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:

@@ -140,11 +140,24 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
                     (d := parse_date(f"{s.text} {t.text}", order=date_order)) is not None:
                 join(s, t, s, date=d, kinds=frozenset({SpanKind.DATE}))
     for s in spans:  # dates first: a wrapped date is a value the labels' test below looks for
-        if s.index in gone or s.date is not None or not s.has(SpanKind.TEXT) or (t := under(s)) is None:
+        if s.index in gone or s.date is not None or not s.has(SpanKind.TEXT):
             continue
-        if parse_date(t.text, order=date_order) is None and \
-                (d := parse_date(f"{s.text} {t.text}", order=date_order)) is not None:
-            join(s, t, s, date=d, kinds=frozenset({SpanKind.DATE}))
+        if (t := under(s)) is not None:
+            if parse_date(t.text, order=date_order) is None and \
+                    (d := parse_date(f"{s.text} {t.text}", order=date_order)) is not None:
+                join(s, t, s, date=d, kinds=frozenset({SpanKind.DATE}))
+            continue
+        # its day a span of its own before it in the cell ("22" "de noviembre de" over "2022")
+        line = by_line[(s.page, s.line)]
+        k = line.index(s)
+        day = line[k - 1] if k and line[k - 1].cell == s.cell and line[k - 1].index not in gone else None
+        if day is None or not (day.text.isdigit() and len(day.text) <= 2):
+            continue
+        whole = s.model_copy(update={"bbox": (day.bbox[0], *s.bbox[1:])})
+        if (t := under(whole)) is not None and parse_date(t.text, order=date_order) is None and \
+                (d := parse_date(f"{day.text} {s.text} {t.text}", order=date_order)) is not None:
+            join(day, s, s)
+            join(merged[s.index], t, merged[s.index], date=d, kinds=frozenset({SpanKind.DATE}))
     for s in spans:
         if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or (t := under(s)) is None \
                 or t.index in merged or not t.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text + t.text):

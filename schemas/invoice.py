@@ -37,6 +37,12 @@ class Invoice(DocumentSchema):
         # Scandinavian, Finnish, Czech
         "fakturanummer", "fakturadatum", "fakturadato", "lasku", "laskun numero", "eräpäivä", "číslo faktury",
         "datum splatnosti",
+        # an invoice's number, date and due date as its captions print them
+        "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
+        "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",
+        "número de factura", "fecha de factura", "fecha de vencimiento", "numero fattura", "data fattura",
+        "data scadenza", "numer faktury", "data wystawienia", "termin płatności", "número da fatura",
+        "fakturanr", "forfallsdato", "förfallodatum", "forfaldsdato",
     )
 
     vendor_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

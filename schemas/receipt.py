@@ -42,6 +42,9 @@ class Receipt(DocumentSchema):
         "recibo", "efectivo", "scontrino", "ricevuta", "contanti", "paragon", "gotówka", "contactless", "cashier",
         "change due", "kvitto", "kvittering", "kuitti", "kontant", "växel", "byttepenge", "vaihtoraha",
         "účtenka", "hotově",
+        # Finnish tills and web shops: a sales receipt, "your receipt", cash, card payment, payment method and day
+        "myyntikuitti", "kuittisi", "kassakuitti", "käteinen", "korttimaksu", "maksutapa", "maksupäivä",
+        "kiitos käynnistä",
         # how tills name the till, the payment, the amount to pay and the goodbye
         "till", "cash tend", "tendered", "no of items", "items sold", "auth code", "terminal", "tid", "card payment",
         "thank you for shopping", "thank you for your visit", "thanks for visiting", "see you again", "kasse", "bar",
