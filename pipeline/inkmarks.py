@@ -202,13 +202,15 @@ def add_pictured_signatures(page: pymupdf.Page, units: list[LineUnit]) -> list[L
 def _pen_items(items: list[tuple]) -> tuple[int, int, int]:
     """How many curves, lines and slanted lines a path draws; none for a frame with rounded corners (level and
     plumb sides joined by curves). A pen stroke drawn as a polyline of many short pieces (a web app's canvas
-    signature) has a few level or plumb pieces among them: a path counts as a frame only where they are more than
-    a tenth of its pieces."""
+    signature) has level or plumb pieces among them, short ones: a path counts as a frame only where its level and
+    plumb pieces make up more than half of its length."""
     curves = sum(1 for it in items if it[0] == "c")
     segments = [it for it in items if it[0] == "l"]
-    slanted = sum(1 for it in segments if abs(it[1].x - it[2].x) > 0.2 and abs(it[1].y - it[2].y) > 0.2)
-    square = len(segments) - slanted
-    if (square >= 2 and square * 10 > len(segments)) or any(it[0] in ("re", "qu") for it in items):
+    square = [it for it in segments if abs(it[1].x - it[2].x) <= 0.2 or abs(it[1].y - it[2].y) <= 0.2]
+    slanted = len(segments) - len(square)
+    length = sum(abs(it[1] - it[2]) for it in segments)
+    if (len(square) >= 2 and sum(abs(it[1] - it[2]) for it in square) * 2 > length) \
+            or any(it[0] in ("re", "qu") for it in items):
         return 0, 0, 0
     return curves, len(segments), slanted
 

@@ -216,9 +216,9 @@ def test_a_city_of_several_words_over_a_phone_numbers_groups_is_read_whole() -> 
     assert _read(words)["address"]["city"] == "Sainte Michelle-les-Bains"
 
 
-def _polyline_form(path: Path, *, frame: bool) -> None:
-    """A form whose signature a web app's canvas drew as one polyline of many short pieces, a few of them level
-    or plumb (``frame``: a box of level and plumb pieces in its place)."""
+def _polyline_form(path: Path, *, frame: bool, flat_every: int = 18) -> None:
+    """A form whose signature a web app's canvas drew as one polyline of many short pieces, one in ``flat_every``
+    of them level (``frame``: a box of level and plumb pieces in its place)."""
     import math
 
     doc = pymupdf.open()
@@ -234,7 +234,8 @@ def _polyline_form(path: Path, *, frame: bool) -> None:
     if frame:
         shape.draw_polyline([(360, 505), (520, 505), (520, 532), (360, 532), (360, 506)])
     else:  # a wave along the line, its pieces sampled as a canvas records them (some flat at its crests)
-        points = [(360 + 2.3 * i, 518 + (0 if i % 18 in (0, 1) else 10 * math.sin(i / 2.5))) for i in range(70)]
+        points = [(360 + 2.3 * i, 518 + (0 if i % flat_every in (0, 1) else 10 * math.sin(i / 2.5)))
+                  for i in range(70)]
         shape.draw_polyline(points)
     shape.finish(color=(0.05, 0.1, 0.43), width=1.0, closePath=False)
     shape.commit()
@@ -245,9 +246,10 @@ def _polyline_form(path: Path, *, frame: bool) -> None:
     doc.save(path)
 
 
-@pytest.mark.parametrize("frame", [False, True])
-def test_a_signature_drawn_as_a_polyline_of_short_pieces_is_a_signature(tmp_path: Path, frame: bool) -> None:
-    _polyline_form(tmp_path / "form.pdf", frame=frame)
+@pytest.mark.parametrize(("frame", "flat_every"), [(False, 18), (False, 6), (True, 18)])
+def test_a_signature_drawn_as_a_polyline_of_short_pieces_is_a_signature(tmp_path: Path, frame: bool,
+                                                                         flat_every: int) -> None:
+    _polyline_form(tmp_path / "form.pdf", frame=frame, flat_every=flat_every)
     words = _words(tmp_path / "form.pdf")
     assert (SIGNATURE_MARK in [w.text for w in words]) is not frame
     assert _read(words)["signed"] is not frame
