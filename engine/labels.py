@@ -377,6 +377,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         + _p("von|fran|fra", 0.85),
     "customer": _p(
         "bill to|billed to|ship to|sold to|invoice to|deliver to|to|aan|an|factuur aan|rechnung an|customer|client|klient|"
+        "dostawa do|adres dostawy|miejsce dostawy|"
         "billing address|shipping address|delivery address|recipient|attn|rechnungsadresse|lieferadresse|kunde|"
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"

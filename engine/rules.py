@@ -243,7 +243,8 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         return sender
     customer = customer_block(doc)
     # the customer's name printed again (under a "Ship to" beside the "Bill to") is the customer's too
-    billed = {normalise(doc.spans[i].text).strip(" ,;") for i in customer
+    # (compared without the stops and colons a scan's OCR adds or drops: "Jarosz Sp. p:" and "Jarosz Sp. p.")
+    billed = {normalise(doc.spans[i].text).strip(" ,;.:") for i in customer
               if doc.spans[i].page == 0 and doc.spans[i].bbox[1] < 0.5}
     domains = " ".join(m.group(1).lower() for w in doc.words
                        if (m := re.search(r"(?:@|www\.|https?://)([\w.-]+)", w.text)))
@@ -268,7 +269,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         # "Invoice Pixelwerk Studio": the title is printed on the name's line; "Acme Ltd Acme Ltd": a logo beside
         s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
-                or normalise(s.text).strip(" ,;") in billed or (not first_line and _labels_a_value(doc, s))
+                or normalise(s.text).strip(" ,;.:") in billed or (not first_line and _labels_a_value(doc, s))
                 or (s.page, s.line) in header_lines or _under_street(doc, s)
                 or (first_line and any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER)
                                        for x in doc.lines[(s.page, s.line)]))):

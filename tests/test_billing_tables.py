@@ -282,3 +282,16 @@ def test_illness_is_health_cover() -> None:
                   [(0.07, "☐ Bil"), (0.13, "☐ Indbo"), (0.22, "☒ Sygdom"), (0.33, "☐ Rejseforsikring")],
                   [(0.07, "Dato for hændelsen"), (0.51, "Krævet beløb")], [(0.07, "17-09-2023")]], ClaimForm)
     assert data["claim_type"] == "health"
+
+
+def test_a_customers_partnership_under_a_polish_delivery_caption_is_no_issuer() -> None:
+    data = _read([[(0.1, "NL Niedźwiecki-Lach"), (0.77, "www.internal-duffel.org.pl")],
+                  [(0.09, "Faktura VAT"), (0.5, "Nr zamówienia: SO15730")],
+                  [(0.09, "Nr faktury: F202386292"), (0.5, "Nr klienta: CU7114793")],
+                  [(0.09, "Data faktury: 6 lutego 2023")], [(0.09, "Odbiorca"), (0.5, "Dostawa do")],
+                  [(0.09, "Jarosz Sp. p:"), (0.5, "Jarosz Sp. p.")], [(0.09, "Wanda Lesiak"), (0.5, "Wanda Lesiak")],
+                  [(0.09, "86-308 Gryfice"), (0.5, "86-308 Gryfice")],
+                  [(0.09, "Opis"), (0.6, "Ilość"), (0.7, "Cena"), (0.85, "Wartość")],
+                  [(0.09, "Desk organiser"), (0.6, "1"), (0.7, "209,99"), (0.86, "209,99")],
+                  [(0.6, "Razem"), (0.86, "209,99")]], Invoice)
+    assert data["vendor_name"] == "Niedźwiecki-Lach"
