@@ -53,6 +53,19 @@ _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place
 
 
 # The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
+#: the first words of a payment booked against a folio's or a statement's charges
+_PAYMENT_ROW = re.compile(r"(?i)^(?:payment|paid|card payment|zahlung|bezahlt|anzahlung|paiement|r[èe]glement|acompte|"
+                          r"pago|pagado|pagamento|betaling|betalning|betalt|p[łl]atno[śs][ćc]|wp[łl]ata|platba|maksu|"
+                          r"deposit|prepayment|vorauszahlung)\b")
+#: a card named or masked in a payment's row ("Visa ****2918", "Mastercard", "**** 4821")
+_CARD = re.compile(r"(?i)\b(?:visa|mastercard|master card|amex|american express|maestro|girocard|ec karte|carte bancaire|"
+                   r"cb|card|karte|carte|tarjeta|carta|kaart|kort|karta|cash|bar|esp[èe]ces|efectivo|contanti)\b|\*{3,}")
+#: what stands between a quantity written in a description and its price
+_INLINE_TIMES = frozenset({"@", "x", "×", "à", "a", "*"})
+#: a quantity and the unit it is counted in, written in a description before its price
+_INLINE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_INLINE_UNIT = re.compile(r"h|hrs?|hours?|std\.?|stunden|heures?|horas?|ore|uur|timer|tim|kwh|mwh|m3|m³|l|litres?|"
+                          r"liters?|km|kg|pcs|stk\.?|st\.?|nights?|n[äa]chte|nuits?|noches|notti|days?|tage?|jours?")
 _BASE_OF = re.compile(r"(?i)(?:\d\s?%|\b(?:on|of|auf|sur|su|van|op|od|from|über|sobre))\s*:?$")
 
 
@@ -264,17 +277,20 @@ class _Extractor:
 
     def _split_address(self, model: type[BaseModel], sub: dict[str, Any], prefix: str, parent: str) -> None:
         """An address printed on one line ("4410 Cedar Ridge Dr, Raleigh, NC 27612") read as the street, where the
-        model also has a city and a postal code and neither was found apart: split into the three."""
+        model also has a city and a postal code: split into the three. The street's own line names the town even
+        where a postal code and a town were found apart: those of another party's block on a form of two parties
+        ("Adresse: Gartenweg 105, 04610 Leipzig" over the other driver's "Postleitzahl: 04959 Ort: Leipzig")."""
         role = {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
         street, city, code = role.get("address"), role.get("city"), role.get("postal_code")
-        if not (street and city and code) or sub.get(street) is None or sub.get(city) or sub.get(code):
+        if not (street and city and code) or sub.get(street) is None:
             return
         read = self.fields.get(prefix + street)
         if read is None:
             return
         split = rules.split_address_line(str(sub[street]))
         if split is None:
-            self._town_under(read, sub, prefix, (code, city))
+            if not (sub.get(city) or sub.get(code)):
+                self._town_under(read, sub, prefix, (code, city))
             return
         self._record_parts(read, sub, prefix, (street, code, city), split, list(read.word_indices or []))
 
@@ -414,6 +430,10 @@ class _Extractor:
             seen: set[int] = set()
             unique = [f for f in found if not (f.value.index in seen or seen.add(f.value.index))]
             cands[name] = list(unique[:6]) + ([None] if name != "total" or not unique else [])
+        # a balance of nothing left to pay, after a payment ("Balance due 0.00" under "Total charges 329.60"), is
+        # no invoice's total where another total is printed
+        if "total" in cands and any(f is not None and f.value.amount for f in cands["total"]):
+            cands["total"] = [f for f in cands["total"] if f is None or f.value.amount]
         # a sum the document labels as a total ("Suma: 1.079,05" over "IVA (16%)" and "Importe total") is the
         # subtotal where it and the tax add up to a total printed under it
         borrowed: set[int] = set()
@@ -472,6 +492,8 @@ class _Extractor:
             if (charge := adjustment_of(self.doc, line)) is not None:
                 due, charged, since = due + charge.amount, True, 0
                 continue
+            if not charged and self._included_tax(line):
+                continue  # the tax the total holds, printed before the tip ("IVA 13% incluído 3,47" then "Gorjeta")
             since += 1
             if since > 3 or (not charged and any(s.amount is not None for s in line)):
                 break  # (before the first charge, only the rest of a wrapped label: "Total" over "articles")
@@ -480,6 +502,13 @@ class _Extractor:
                         and abs(s.amount - due) <= Decimal("0.011"):
                     return Found(s, total.confidence, [s])
         return total
+
+    def _included_tax(self, line: list[Span]) -> bool:
+        """Whether a line prints the tax a total holds: a tax label first, one amount."""
+        first = next((s for s in line if s.index in self.doc.tokens), None)
+        return first is not None and line.index(first) == 0 and sum(s.amount is not None and s.has(SpanKind.AMOUNT)
+                                                                    and not s.has(SpanKind.PERCENT) for s in line) == 1 \
+            and label_score(self.doc.tokens[first.index], concept_phrases("tax"), "tax") >= 0.6
 
     def _tax_base(self, span: Span) -> bool:
         """The amount a rate is charged on, printed in the tax line before the tax ("VAT 20% on £255.00  £51.00")."""
@@ -587,12 +616,19 @@ class _Extractor:
             if has_amount(line) and any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
                 after_subtotal = True
                 return True
+            # a payment the folio or statement books against the charges ("Payment Visa ****5919  -329.60"): what
+            # was paid, no item
+            texts = [x.text for x in line if x.has(SpanKind.TEXT) or x.has(SpanKind.LABEL)]
+            if texts and _PAYMENT_ROW.match(texts[0]) and (any(x.amount is not None and x.amount < 0 for x in line)
+                                                          or _CARD.search(" ".join(texts))):
+                return True
             return after_subtotal and adjustment_of(self.doc, line) is not None
 
         rows = self._price_is_amount(find_table(self.doc.spans, self.doc.words, columns, is_stop, is_skip), columns)
         rows = self._without_running_sums(rows, columns)
         rows = self._net_prices(rows, columns)
         rows = self._unheaded_quantities(rows, columns)
+        rows = [self._inline_quantity(row, columns) for row in rows]
         self.table_lines |= {row.line for row in rows}
         out = []
         for r, row in enumerate(rows):
@@ -699,6 +735,40 @@ class _Extractor:
             return rows
         return [dataclasses.replace(row, cells={**row.cells, qn: [found[k]]}) if k in found else row
                 for k, row in enumerate(rows)]
+
+    def _inline_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
+        """A row's quantity and unit price written in its description ("Code review 8.5 h @ 150.00", "Energy 412 kWh
+        × 0.2831", "3 x 12,50"), where the table has no column of either for it: the figure before an "@", "x",
+        "×" or "à" (a unit between them or not) and the price after it, where the one times the other gives the
+        row's amount to the cent. The description stays as printed."""
+        name = {c.concept: c.name for c in columns}
+        qn, pn, an, dn = name.get("quantity"), name.get("unit_price"), name.get("amount"), name.get("description")
+        if not (qn and pn and an and dn) or row.cells.get(qn) or row.cells.get(pn) or not row.cells.get(an) \
+                or not row.cells.get(dn) or row.cells[an][0].amount is None:
+            return row
+        amount = row.cells[an][0].amount
+        spans = row.cells[dn]
+        words = [(i, self.doc.words[i].text) for sp in spans for i in sp.word_indices]
+        for k, (qi, qt) in enumerate(words):
+            if not _INLINE_NUMBER.fullmatch(qt):
+                continue
+            rest = words[k + 1:k + 4]
+            if rest and rest[0][1].lower() not in _INLINE_TIMES and _INLINE_UNIT.fullmatch(rest[0][1].lower()):
+                rest = rest[1:]
+            if len(rest) < 2 or rest[0][1].lower() not in _INLINE_TIMES:
+                continue
+            pi, pt = rest[1]
+            for sep in (".", ","):
+                q, p = parse_amount(qt, decimal_sep=sep), parse_amount(pt, decimal_sep=sep)
+                if q and p and is_product(q, p, amount, Decimal(0)):
+                    base = spans[0]
+                    cells = {**row.cells,
+                             qn: [base.model_copy(update={"word_indices": [qi], "text": qt, "amount": q,
+                                                          "kinds": frozenset({SpanKind.QUANTITY})})],
+                             pn: [base.model_copy(update={"word_indices": [pi], "text": pt, "amount": p,
+                                                          "kinds": frozenset({SpanKind.AMOUNT})})]}
+                    return dataclasses.replace(row, cells=cells)
+        return row
 
     def _split_glued_quantity(self, row: TableRow, columns: list[Column]) -> TableRow:
         """A quantity printed close to the next column's number reads as one amount with a thousands group: "1

@@ -308,7 +308,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "leveringsomkostninger|toimitus|toimituskulut|rahti|postikulut|doprava|postovne|dopravne|"
         # a restaurant's service and cover charges, and a tip
         "service|servicio|servizio|servico|coperto|bedienung|bediening|bedienungsgeld|cover charge|couvert|"
-        "gratuity|tip|tips|pourboire|propina|mancia|trinkgeld|fooi|gorjeta"),
+        "gratuity|tip|tips|pourboire|propina|mancia|trinkgeld|fooi|gorjeta|dricks|drikkepenge|drikkepenger|napiwek|"
+        "spropitne|juomaraha"),
     "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
                    "arrotondamento|redondeo|zaokraglenie|oresavrundning|avrundning|afrunding|"
                    "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
@@ -444,6 +445,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp")
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
+    # a folio's or a statement's column of charges, beside its credits
+    + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito", 0.8)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
@@ -550,7 +553,13 @@ _CONCEPTS.update({
         "tag des ereignisses|datum des ereignisses|ereignisdatum|date de l evenement|datum van het voorval|"
         "skadedatum|skadedato|skadedag|datum for handelsen|dato for hendelsen|dato for haendelsen|vahinkopaiva|"
         "datum udalosti|tapahtumapaiva|vahingon paivamaara|vahinkopaivamaara|datum vzniku skody|datum skody|"
-        "datum vzniku udalosti|datum vzniku pojistne udalosti|den vzniku skody|datum poistnej udalosti"),
+        "datum vzniku udalosti|datum vzniku pojistne udalosti|den vzniku skody|datum poistnej udalosti|"
+        # a medical claim's onset or first treatment
+        "date of onset|onset date|date of first treatment|first treatment date|fecha de inicio de la enfermedad|"
+        "fecha de inicio|date de debut de la maladie|date des premiers soins|beginn der erkrankung|"
+        "datum der erstbehandlung|data di inizio della malattia|data inizio malattia|datum eerste behandeling|"
+        "data do inicio da doenca|data rozpoczecia leczenia|data zachorowania|data pierwszej wizyty|"
+        "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -572,7 +581,9 @@ _CONCEPTS.update({
         "begart belopp|krevd belop|kraevet belob|anslatt skade|anslaet skade|uppskattad kostnad|skadebelop|"
         "skadebelob|vaadittu summa|pozadovana castka|prejuizo estimado|valor do prejuizo estimado|"
         "odhad vyse skody|vyse skody|odhadovana vyse skody|odhadovana skoda|vyse nahrady|pozadovane plneni|"
-        "vyska skody|odhad vysky skody"),
+        "vyska skody|odhad vysky skody|importe total solicitado|importe solicitado|total solicitado|amount requested|"
+        "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
+        "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -590,7 +601,8 @@ _CONCEPTS.update({
         "foi apresentada participacao as autoridades|participacao as autoridades|auto policial|"
         "denuncia ante la policia|police gendarmerie prevenue|gendarmerie prevenue|proces verbaal opgemaakt|"
         "polisanmalt|polisanmalan|har polisanmalan gjorts|politianmeldelse|politianmeldt|anmeldt til politiet|"
-        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|un proce verbaal a t il ete etabli|"
+        "politianmeldelse foretaget|rikosilmoitus|oznameno policii|polizeilich aufgenommen|"
+        "wurde der unfall polizeilich aufgenommen|un proce verbaal a t il ete etabli|"
         "proce verbaal a t il ete etabli|proce verbaal etabli|boletim de ocorrencia|boletim policial|"
         "meldt til politiet|er skaden meldt til politiet|anmeldt til politiet|meldt til politi|"
         "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
@@ -750,7 +762,8 @@ _VALUE_SYNONYMS = _synonyms({
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
-              "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring",
+              "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
+              "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta",

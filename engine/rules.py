@@ -225,6 +225,22 @@ def _first_word(text: str) -> str:
     return words[0] if words else ""
 
 
+#: the two ends of a ride a taxi's or a parking receipt prints ("Von Station" over "Nach Kärntner Straße 87")
+_ROUTE_FROM = frozenset("from von de da van fra fran od z".split())
+_ROUTE_TO = frozenset("to nach a à naar til till do".split())
+
+
+def _route_start(doc: SpanDoc, label: Span) -> bool:
+    """Whether a "from" label starts a ride's route: its word alone, a "to" label starting one of the next two
+    lines."""
+    if normalise(label.text).strip(" .:") not in _ROUTE_FROM:
+        return False
+    pos = doc.line_pos.get((label.page, label.line), -1)
+    return any(normalise(doc.lines[key][0].text).strip(" .:").split()[:1] and
+               normalise(doc.lines[key][0].text).strip(" .:").split()[0] in _ROUTE_TO
+               for key in doc.line_keys[pos + 1:pos + 3] if key[0] == label.page and doc.lines[key])
+
+
 def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None:
     """The issuer: a labelled seller, else the most prominent name line above the table on page 1 (with
     ``first_line``, as on receipts, the top-most one)."""
@@ -233,7 +249,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and name_like(doc, s) \
             and s.index not in doc.captions
 
-    labelled = doc.near(phrases, "party", text)
+    labelled = [f for f in doc.near(phrases, "party", text) if not _route_start(doc, f.spans[0])]
     if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens")
         labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5]
     if labelled and labelled[0].confidence >= 0.5:
@@ -1392,4 +1408,19 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         if under is not None and len({match(t) for t in label_tokens(under.text)} - {None}) == 1 \
                 and not _row_of_options(doc, under, match):
             return Found(match(under.text), ls * 0.7, [under])
+    if concept == "claim_type":
+        return _titled_kind(doc, match)
     return None
+
+
+def _titled_kind(doc: SpanDoc, match: Any) -> Found | None:
+    """The kind of claim a form without a box for it names in its title ("Motor Claim Notification",
+    "Kfz-Schadenmeldung", "Reembolso de gastos de salud"): one option named in the first three lines of page 1
+    and none other."""
+    top = [key for key in doc.line_keys if key[0] == 0][:3]
+    named = {(v, s.index): s for key in top for s in doc.lines[key] if s.has(SpanKind.TEXT)
+             for t in label_tokens(s.text) if (v := match(t)) is not None}
+    if len({v for v, _ in named}) != 1:
+        return None
+    (value, _), span = next(iter(named.items()))
+    return Found(value, 0.5, [span])

@@ -42,7 +42,12 @@ class Invoice(DocumentSchema):
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",
         "número de factura", "fecha de factura", "fecha de vencimiento", "numero fattura", "data fattura",
         "data scadenza", "numer faktury", "data wystawienia", "termin płatności", "número da fatura",
-        "fakturanr", "forfallsdato", "förfallodatum", "forfaldsdato",
+        "fakturanr", "forfallsdato", "förfallodatum", "forfaldsdato", "n° de facture", "nº de factura",
+        # a hotel's folio: the stay's arrival and departure, the room
+        "folio", "guest folio", "hotel invoice", "arrival", "departure", "room no", "hotelrechnung", "anreise",
+        "abreise", "zimmer nr", "zimmernummer", "facture hôtel", "date d'arrivée", "date de départ", "n° chambre",
+        "llegada", "salida", "habitación", "arrivo", "partenza", "camera n", "aankomst", "vertrek", "kamernummer",
+        "chegada", "partida", "przyjazd", "wyjazd", "ankomst", "avresa", "příjezd", "odjezd",
     )
 
     vendor_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=20))

@@ -295,3 +295,94 @@ def test_a_customers_partnership_under_a_polish_delivery_caption_is_no_issuer() 
                   [(0.09, "Desk organiser"), (0.6, "1"), (0.7, "209,99"), (0.86, "209,99")],
                   [(0.6, "Razem"), (0.86, "209,99")]], Invoice)
     assert data["vendor_name"] == "Niedźwiecki-Lach"
+
+
+_FOLIO = [[(0.43, "Alpenhof")], [(0.08, "James Walker"), (0.78, "Guest folio")],
+          [(0.08, "Invoice #"), (0.2, "Date of issue"), (0.32, "Folio No."), (0.55, "Room No."), (0.67, "Arrival"),
+           (0.79, "Departure")],
+          [(0.08, "INV36427"), (0.2, "10 Sep 2024"), (0.32, "1739906"), (0.55, "829"), (0.67, "8 Sep 2024"),
+           (0.79, "10 Sep 2024")],
+          [(0.08, "Date"), (0.2, "Details"), (0.61, "Units"), (0.7, "Unit price"), (0.86, "Amount")],
+          [(0.08, "08/09/2024"), (0.2, "Overnight stay"), (0.64, "2"), (0.73, "119.90"), (0.87, "239.80")],
+          [(0.08, "08/09/2024"), (0.2, "Minibar"), (0.88, "27.93")],
+          [(0.08, "10/09/2024"), (0.2, "Parking"), (0.64, "2"), (0.74, "12.00"), (0.88, "24.00")],
+          [(0.08, "10/09/2024"), (0.2, "Payment Visa ****5919"), (0.86, "-291.73")],
+          [(0.62, "Total charges"), (0.82, "291.73 GBP")], [(0.67, "Payment"), (0.82, "-291.73 GBP")],
+          [(0.63, "Balance due"), (0.84, "0.00 GBP")], [(0.08, "VAT 20% included: 48.62")]]
+
+
+def test_a_hotel_folio_paid_at_departure() -> None:
+    assert classify_words(layout(_FOLIO)).doc_type == "invoice"
+    data = _read(_FOLIO, Invoice)
+    assert data["total"] == "291.73"
+    assert [r["description"] for r in data["line_items"]] == ["Overnight stay", "Minibar", "Parking"]
+
+
+def test_a_payment_booked_in_a_credit_column_is_no_item() -> None:
+    rows = _read([[(0.41, "Hotel Bellevue")], [(0.76, "Facture hôtel")], [(0.1, "N° de facture: RE-48478")],
+                  [(0.1, "Date"), (0.22, "Description"), (0.74, "Débit"), (0.86, "Crédit")],
+                  [(0.1, "16/10/2023"), (0.22, "Chambre"), (0.74, "87,00")],
+                  [(0.1, "17/10/2023"), (0.22, "Chambre"), (0.74, "87,00")],
+                  [(0.1, "20/10/2023"), (0.22, "Règlement Visa****2918"), (0.86, "174,00")],
+                  [(0.58, "Total des prestations"), (0.84, "174,00 €")]], Invoice)["line_items"]
+    assert [r["description"] for r in rows] == ["Chambre", "Chambre"]
+
+
+def test_the_address_lines_own_town_over_another_partys() -> None:
+    data = _read([[(0.12, "Mapfre Verzekeringen")], [(0.07, "Kfz-Schadenmeldung")],
+                  [(0.07, "Teil 1 – Versicherungsnehmer")],
+                  [(0.07, "Vor- und Nachname:"), (0.2, "Sophie Koch"), (0.6, "Geburtsdatum:"), (0.7, "29.12.1955")],
+                  [(0.07, "Adresse:"), (0.13, "Gartenweg 105, 04610 Leipzig")],
+                  [(0.07, "Versicherungsnummer:"), (0.21, "TV/2080/321944")], [(0.07, "Teil 2 – Beteiligter Dritter")],
+                  [(0.07, "Vor- und Nachname:"), (0.2, "Claudia Müller")],
+                  [(0.07, "Straße:"), (0.12, "Hauptstraße 106"), (0.5, "Postleitzahl:"), (0.58, "04959"), (0.66, "Ort:"),
+                   (0.69, "Leipzig")],
+                  [(0.07, "Datum des Unfalls:"), (0.19, "08.02.2025")],
+                  [(0.07, "Wurde der Unfall polizeilich aufgenommen?"), (0.71, "☒ Ja"), (0.82, "☐ Nein")],
+                  [(0.07, "Forderungsbetrag:"), (0.19, "12.488,11 EUR")]], ClaimForm)
+    assert data["address"] == {"street": "Gartenweg 105", "city": "Leipzig", "postal_code": "04610"}
+    assert data["claim_type"] == "auto"  # named by the form's title
+    assert data["police_report_filed"] is True
+
+
+def test_a_medical_claims_kind_onset_and_amount_requested() -> None:
+    data = _read([[(0.12, "Allianz Verzekeringen")], [(0.07, "Reembolso de gastos de salud")],
+                  [(0.07, "Apartado 1 – Tomador")], [(0.07, "Nombre y apellidos"), (0.6, "Fecha de nacimiento")],
+                  [(0.07, "María Martínez Ruiz"), (0.6, "14/04/1976")],
+                  [(0.07, "Fecha de inicio de la enfermedad")], [(0.07, "19/12/2024")],
+                  [(0.07, "Fecha de asistencia"), (0.23, "Profesional"), (0.49, "Concepto"), (0.84, "Importe")],
+                  [(0.07, "19/12/2024"), (0.23, "Dr. Gil"), (0.49, "Sesión de fisioterapia"), (0.88, "252,31")],
+                  [(0.51, "Importe total solicitado:"), (0.84, "252,31 EUR")]], ClaimForm)
+    assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("health", "2024-12-19", "252.31")
+
+
+def test_a_quantity_and_price_written_in_the_description() -> None:
+    rows = _read([[(0.07, "Tobias Becker"), (0.8, "Invoice")], [(0.07, "Invoice no. 2023-118")],
+                  [(0.07, "Description"), (0.87, "Line total")],
+                  [(0.07, "2023-05-08"), (0.15, "Testing 8.5 h @ 150.00"), (0.87, "1,275.00")],
+                  [(0.07, "Toner cartridge 3 x 12.50"), (0.88, "37.50")],
+                  [(0.07, "Energy 412 kWh × 0.25"), (0.88, "103.00")], [(0.07, "Parking"), (0.88, "232.19")],
+                  [(0.64, "Total"), (0.86, "1,647.69")]], Invoice)["line_items"]
+    assert [(r["quantity"], r["unit_price"], r["amount"]) for r in rows] == [
+        ("8.5", "150.00", "1275.00"), ("3", "12.50", "37.50"), ("412", "0.25", "103.00"), (None, None, "232.19")]
+
+
+def test_a_tip_after_the_tax_the_total_holds() -> None:
+    for tip in ("Gorjeta", "Dricks", "Napiwek"):
+        data = _read([[(0.3, "Tasca do Rui")], [(0.37, "Rua Direita 12")], [(0.37, "8011-083 Faro")],
+                      [(0.09, "Mesa 4"), (0.58, "Atendido por: Rui")], [(0.09, "2023-02-02 08:56")],
+                      [(0.09, "1 x Bitoque"), (0.81, "16,06")], [(0.09, "1 x Bacalhau à Brás"), (0.81, "14,08")],
+                      [(0.1, "TOTAL"), (0.74, "30,14 €")], [(0.09, "IVA 13% incluído"), (0.84, "3,47")],
+                      [(0.09, tip), (0.83, "3,50")], [(0.09, "Total pago"), (0.77, "33,64 €")],
+                      [(0.09, "Cartão"), (0.81, "33,64")]], Receipt)
+        assert data["total"] == "33.64", tip
+
+
+def test_a_taxi_rides_start_is_no_merchant() -> None:
+    data = _read([[(0.31, "Funktaxi Schmidt")], [(0.33, "Kärntner Straße 87")], [(0.42, "1971 Wien")],
+                  [(0.36, "Tel. 335 5988252")], [(0.41, "Quittung Taxi")], [(0.09, "27.02.2024"), (0.3, "09:08")],
+                  [(0.09, "Von"), (0.78, "Station")], [(0.09, "Nach"), (0.57, "Kärntner Straße 87")],
+                  [(0.09, "Strecke"), (0.78, "31,9 km")], [(0.09, "Fahrpreis"), (0.82, "80,40")],
+                  [(0.09, "Gesamt"), (0.82, "80,40 €")]], Receipt)
+    assert data["merchant_name"] == "Funktaxi Schmidt"
+    assert data["merchant_address"] == "Kärntner Straße 87, 1971 Wien"
