@@ -662,23 +662,33 @@ class _Extractor:
     def _without_running_sums(rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
         """The rows without a page's running sum, whatever it is called ("Subtotal c/f", "Balance b/f",
         "Transport"): a row with an amount and neither quantity nor unit price whose amount is what the two or more
-        items before it come to."""
+        items before it come to; or a section's sum captioned with a colon ("Expenses: 232.19") that is what the
+        last rows before it come to, one or more."""
         name = {c.concept: c.name for c in columns}
         qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
         if not an:
             return rows
+        dn = name.get("description")
         kept: list[TableRow] = []
         total, counted = Decimal(0), 0
+        amounts: list[Decimal] = []  # of the rows kept, in order
         for row in rows:
             cell = row.cells.get(an)
-            amount = cell[0].amount if cell else None
-            if amount is not None and counted >= 2 and Decimal(str(amount)) == total \
-                    and not (qn and row.cells.get(qn)) and not (pn and row.cells.get(pn)):
+            amount = Decimal(str(cell[0].amount)) if cell and cell[0].amount is not None else None
+            plain = not (qn and row.cells.get(qn)) and not (pn and row.cells.get(pn))
+            # a section's sum, captioned as such ("Expenses: 232.19", "Gastos suplidos: 17,63"): what the last rows
+            # come to, one or more
+            captioned = bool(dn and row.cells.get(dn) and row.cells[dn][-1].text.rstrip().endswith(":"))
+            if amount is not None and plain and (
+                    (counted >= 2 and amount == total)
+                    or (captioned and any(sum(amounts[-k:], Decimal(0)) == amount
+                                          for k in range(1, len(amounts) + 1)))):
                 continue
             kept.append(row)
             if amount is not None:
-                total += Decimal(str(amount))
+                total += amount
                 counted += 1
+                amounts.append(amount)
         return kept
 
     def _net_prices(self, rows: list[TableRow], columns: list[Column]) -> list[TableRow]:

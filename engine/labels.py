@@ -337,6 +337,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cgst amount|sgst amount|igst amount|moms|mervardesskatt|momsbelopp|moms belopp|mva|"
         "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
         "dan z pridane hodnoty|"
+        # VAT the customer accounts for ("IVA (0%) (reverse charge)", "Steuerschuldnerschaft des Leistungsempfängers")
+        "reverse charge|vat reverse charge|iva reverse charge|btw verlegd|btw verlegd naar afnemer|verlegd|"
+        "inversion del sujeto pasivo|autoliquidation|autoliquidacion|steuerschuldnerschaft des leistungsempfangers|"
+        "odwrotne obciazenie|reverse charge vat|iva inversion sujeto pasivo|"
         # Brazil's taxes on services and goods (ISS, ICMS, IPI)
         "iss|icms|ipi|valor do iss|valor do icms|valor do ipi|"
         # the tax a gross price holds ("IVA 23% incluído", "darin enthaltene MwSt. 19 %", "dont TVA 20 %")
@@ -446,7 +450,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
     # a folio's or a statement's column of charges, beside its credits
-    + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito", 0.8)
+    + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito|dare|debe|soll|deve", 0.8)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
     "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
@@ -456,7 +460,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
-                  "bydliste|trvale bydliste|adresa bydliste"),
+                  "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
@@ -559,7 +563,8 @@ _CONCEPTS.update({
         "fecha de inicio|date de debut de la maladie|date des premiers soins|beginn der erkrankung|"
         "datum der erstbehandlung|data di inizio della malattia|data inizio malattia|datum eerste behandeling|"
         "data do inicio da doenca|data rozpoczecia leczenia|data zachorowania|data pierwszej wizyty|"
-        "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs"),
+        "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs|datum for insjuknande|"
+        "insjuknandedatum|dato for sykdomsdebut|sairastumispaiva"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -583,7 +588,8 @@ _CONCEPTS.update({
         "odhad vyse skody|vyse skody|odhadovana vyse skody|odhadovana skoda|vyse nahrady|pozadovane plneni|"
         "vyska skody|odhad vysky skody|importe total solicitado|importe solicitado|total solicitado|amount requested|"
         "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
-        "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia"),
+        "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia|"
+        "summa ersattningsansprak|ersattningsansprak|samlet krav|krav i alt|korvausvaatimus yhteensa"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -676,7 +682,10 @@ _NEGATIVE: dict[str, frozenset[str]] = {
     # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
     "party": frozenset("no id number registration reg vat tax iban bic account phone tel fax email code".split()),
     "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
-                     "gesamt totale price prijs prijzen preis prix prezzo rate tarif code".split()),
+                     "gesamt totale price prijs prijzen preis prix prezzo rate tarif code "
+                     # a hotel's city or tourist tax, a charge of the stay ("Taxe de séjour", "City tax")
+                     "sejour city tourist tourism kurtaxe ortstaxe soggiorno turistica toeristenbelasting "
+                     "citytax stadtsteuer beherbergungsabgabe".split()),
 }
 
 # Column concepts a table header is matched against, for fields of line-item-like models.
@@ -763,7 +772,8 @@ _VALUE_SYNONYMS = _synonyms({
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
               "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
-              "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista",
+              "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista vard "
+              "vardkostnader sjukvardskostnader",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta",

@@ -386,3 +386,49 @@ def test_a_taxi_rides_start_is_no_merchant() -> None:
                   [(0.09, "Gesamt"), (0.82, "80,40 €")]], Receipt)
     assert data["merchant_name"] == "Funktaxi Schmidt"
     assert data["merchant_address"] == "Kärntner Straße 87, 1971 Wien"
+
+
+def test_a_folios_city_tax_rows_and_a_dare_avere_table() -> None:
+    data = _read([[(0.4, "Hotel Miramare")], [(0.76, "Fattura")],
+                  [(0.08, "Numero fattura"), (0.2, "Data fattura"), (0.55, "Camera"), (0.67, "Arrivo"),
+                   (0.79, "Partenza")],
+                  [(0.08, "H67464-19"), (0.2, "08/12/2024"), (0.55, "225"), (0.67, "06/12/2024"), (0.79, "08/12/2024")],
+                  [(0.08, "Data"), (0.21, "Descrizione"), (0.76, "Dare"), (0.88, "Avere")],
+                  [(0.08, "06/12/2024"), (0.21, "Pernottamento"), (0.74, "136,00")],
+                  [(0.08, "06/12/2024"), (0.21, "Tassa di soggiorno"), (0.76, "7,00")],
+                  [(0.08, "07/12/2024"), (0.21, "Pernottamento"), (0.74, "136,00")],
+                  [(0.08, "07/12/2024"), (0.21, "Tassa di soggiorno"), (0.76, "7,00")],
+                  [(0.08, "08/12/2024"), (0.21, "Pagamento Visa ****4410"), (0.86, "286,00")],
+                  [(0.6, "Totale addebiti"), (0.84, "286,00 €")], [(0.6, "Saldo"), (0.86, "0,00 €")]], Invoice)
+    assert [r["description"] for r in data["line_items"]] == ["Pernottamento", "Tassa di soggiorno"] * 2
+    assert data["total"] == "286.00"
+
+
+def test_a_sections_captioned_sum_and_reverse_charge_vat() -> None:
+    data = _read([[(0.07, "Horizon Logística S.L."), (0.8, "Factura")], [(0.07, "Nº de factura: 2025-118")],
+                  [(0.07, "Fecha"), (0.15, "Concepto"), (0.65, "Horas"), (0.75, "Tarifa"), (0.88, "Importe")],
+                  [(0.07, "03/04/2025"), (0.15, "Revisión de código"), (0.65, "3,00"), (0.75, "110,00"),
+                   (0.88, "330,00")],
+                  [(0.07, "07/04/2025"), (0.15, "Corrección de errores"), (0.65, "5,00"), (0.75, "110,00"),
+                   (0.88, "550,00")],
+                  [(0.07, "h: 8,00"), (0.79, "Honorarios:"), (0.87, "880,00")], [(0.07, "Gastos suplidos")],
+                  [(0.07, "Concepto"), (0.9, "Total")], [(0.07, "Aparcamiento"), (0.89, "17,63")],
+                  [(0.77, "Gastos suplidos:"), (0.89, "17,63")], [(0.66, "Importe neto"), (0.83, "897,63 EUR")],
+                  [(0.57, "IVA (0%) (reverse charge)"), (0.86, "0,00 EUR")],
+                  [(0.63, "Total a pagar"), (0.82, "897,63 EUR")]], Invoice)
+    assert [r["amount"] for r in data["line_items"]] == ["330.00", "550.00", "17.63"]
+    assert (data["subtotal"], data["tax"], data["total"]) == ("897.63", "0.00", "897.63")
+
+
+def test_a_swedish_claim_for_care_costs() -> None:
+    data = _read([[(0.12, "Ethias Versicherung")], [(0.07, "Ansökan om ersättning för vårdkostnader")],
+                  [(0.07, "1. Försäkrad")], [(0.07, "För- och efternamn"), (0.61, "Födelsedatum")],
+                  [(0.08, "Maria Lindström"), (0.61, "1957-08-17")],
+                  [(0.07, "Gata och nummer"), (0.51, "Postnummer"), (0.66, "Postort")],
+                  [(0.08, "Vasagatan 83"), (0.51, "721 73"), (0.66, "Västerås")],
+                  [(0.07, "Försäkringsnummer")], [(0.08, "DVX95183628")],
+                  [(0.07, "Datum för insjuknande")], [(0.08, "2024-06-15")],
+                  [(0.5, "Summa ersättningsanspråk:"), (0.83, "284,90 SEK")]], ClaimForm)
+    assert data["claim_type"] == "health"
+    assert data["address"] == {"street": "Vasagatan 83", "city": "Västerås", "postal_code": "721 73"}
+    assert (data["incident_date"], data["claim_amount"]) == ("2024-06-15", "284.90")
