@@ -564,7 +564,8 @@ _CONCEPTS.update({
         "datum der erstbehandlung|data di inizio della malattia|data inizio malattia|datum eerste behandeling|"
         "data do inicio da doenca|data rozpoczecia leczenia|data zachorowania|data pierwszej wizyty|"
         "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs|datum for insjuknande|"
-        "insjuknandedatum|dato for sykdomsdebut|sairastumispaiva"),
+        "insjuknandedatum|dato for sykdomsdebut|sairastumispaiva|datum vzniku onemocneni|datum for olyckan|"
+        "debut de la maladie|date de debut de la maladie|begin klachten|datum begin klachten|begin van de klachten"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -589,7 +590,8 @@ _CONCEPTS.update({
         "vyska skody|odhad vysky skody|importe total solicitado|importe solicitado|total solicitado|amount requested|"
         "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
         "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia|"
-        "summa ersattningsansprak|ersattningsansprak|samlet krav|krav i alt|korvausvaatimus yhteensa"),
+        "summa ersattningsansprak|ersattningsansprak|samlet krav|krav i alt|korvausvaatimus yhteensa|"
+        "totaal te vergoeden|te vergoeden|erstattungsbetrag|erstattungsbetrag gesamt|total demande|montant demande total"),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
@@ -762,7 +764,7 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
-            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni",
+            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni trafikolycka trafikskada accidente",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
@@ -773,7 +775,7 @@ _VALUE_SYNONYMS = _synonyms({
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
               "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
               "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista vard "
-              "vardkostnader sjukvardskostnader",
+              "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta",

@@ -784,10 +784,14 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     return True
 
 
+#: a Czech street named by an adjective, then its number ("Masarykova 41", "Palackého 146", "Pražská 12/3")
+_CZECH_STREET = re.compile(r"^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+(?:ova|ého|ská|ní)\s+\d{1,4}(?:/\d{1,4})?[a-z]?$")
+
+
 def street_line(text: str) -> bool:
     """Whether a line reads as a street address ("Hauptstraße 18", "27 rue des Lilas", "ul. Polna 170"), not a
     postal code and city ("28195 Bremen")."""
-    if _STREET.search(text) or _COMPASS_STREET.match(text):
+    if _STREET.search(text) or _COMPASS_STREET.match(text) or _CZECH_STREET.match(text.strip(" ,")):
         return True
     return bool(_HOUSE_FIRST.match(text)) and split_postal_city(text.strip(" ,")) is None
 

@@ -6,6 +6,8 @@ the claim, a logo monogram of the first letters of a name."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.base import EngineRequest
 from engine.dates import DateOrder, boxed_figures_order
 from engine.labels import label_tokens
@@ -432,3 +434,21 @@ def test_a_swedish_claim_for_care_costs() -> None:
     assert data["claim_type"] == "health"
     assert data["address"] == {"street": "Vasagatan 83", "city": "Västerås", "postal_code": "721 73"}
     assert (data["incident_date"], data["claim_amount"]) == ("2024-06-15", "284.90")
+
+
+@pytest.mark.parametrize(("title", "onset", "amount_label", "kind"), [
+    ("Žádost o proplacení léčebných výloh", "Datum vzniku onemocnění", "Požadovaná částka", "health"),
+    ("Formulaire de remboursement soins", "Début de la maladie", "Total demandé:", "health"),
+    ("Declaratieformulier zorgkosten", "Begin klachten", "Totaal te vergoeden:", "health"),
+    ("Anmälan om trafikolycka", "Datum för olyckan", "Summa ersättningsanspråk:", "auto"),
+])
+def test_a_claims_kind_onset_and_total_in_more_languages(title: str, onset: str, amount_label: str,
+                                                          kind: str) -> None:
+    data = _read([[(0.16, "Achmea Ubezpieczenia"), (0.84, "Form 6P/55")], [(0.1, title)],
+                  [(0.11, "Jméno a příjmení"), (0.6, "Datum narození")], [(0.11, "Tomáš Novák"), (0.6, "10.01.1961")],
+                  [(0.11, "Adresa")], [(0.11, "Masarykova 41, 301 00 Plzeň")],
+                  [(0.11, onset)], [(0.11, "23.03.2023")], [(0.5, amount_label), (0.81, "497,73 EUR")]], ClaimForm)
+    assert data["claim_type"] == kind
+    assert data["incident_date"] == "2023-03-23"
+    assert data["claim_amount"] == "497.73"
+    assert data["address"] == {"street": "Masarykova 41", "city": "Plzeň", "postal_code": "301 00"}
