@@ -38,7 +38,7 @@ from engine import rules
 from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
-from engine.dates import DateOrder, boxed_figures_order, parse_boxed_figures
+from engine.dates import DateOrder, parse_boxed_figures
 from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
@@ -52,7 +52,6 @@ logger = logging.getLogger(__name__)
 _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date")
 
 
-# The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
 #: the first words of a payment booked against a folio's or a statement's charges
 _PAYMENT_ROW = re.compile(r"(?i)^(?:payment|paid|card payment|zahlung|bezahlt|anzahlung|paiement|r[èe]glement|acompte|"
                           r"pago|pagado|pagamento|betaling|betalning|betalt|p[łl]atno[śs][ćc]|wp[łl]ata|platba|maksu|"
@@ -66,6 +65,7 @@ _INLINE_TIMES = frozenset({"@", "x", "×", "à", "a", "*"})
 _INLINE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _INLINE_UNIT = re.compile(r"h|hrs?|hours?|std\.?|stunden|heures?|horas?|ore|uur|timer|tim|kwh|mwh|m3|m³|l|litres?|"
                           r"liters?|km|kg|pcs|stk\.?|st\.?|nights?|n[äa]chte|nuits?|noches|notti|days?|tage?|jours?")
+# The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
 _BASE_OF = re.compile(r"(?i)(?:\d\s?%|\b(?:on|of|auf|sur|su|van|op|od|from|über|sobre))\s*:?$")
 
 
@@ -262,7 +262,7 @@ class _Extractor:
         value on, set close on its line, read as one date (:func:`~engine.dates.parse_boxed_figures`), day or month
         first as the form's other boxed dates show (:func:`~engine.dates.boxed_figures_order`), else as its typed
         dates do."""
-        order = boxed_figures_order(s.text for s in self.doc.spans) or self.doc.date_order
+        order = self.doc.boxed_date_order
         for f in self.doc.near(phrases, concept, lambda s: s.text.replace(" ", "").isdigit())[:3]:
             line = self.doc.lines[(f.value.page, f.value.line)]
             run = [f.value]
@@ -505,10 +505,9 @@ class _Extractor:
 
     def _included_tax(self, line: list[Span]) -> bool:
         """Whether a line prints the tax a total holds: a tax label first, one amount."""
-        first = next((s for s in line if s.index in self.doc.tokens), None)
-        return first is not None and line.index(first) == 0 and sum(s.amount is not None and s.has(SpanKind.AMOUNT)
-                                                                    and not s.has(SpanKind.PERCENT) for s in line) == 1 \
-            and label_score(self.doc.tokens[first.index], concept_phrases("tax"), "tax") >= 0.6
+        amounts = sum(s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.PERCENT) for s in line)
+        return bool(line) and line[0].index in self.doc.tokens and amounts == 1 \
+            and label_score(self.doc.tokens[line[0].index], concept_phrases("tax"), "tax") >= 0.6
 
     def _tax_base(self, span: Span) -> bool:
         """The amount a rate is charged on, printed in the tax line before the tax ("VAT 20% on £255.00  £51.00")."""
@@ -650,8 +649,7 @@ class _Extractor:
     def _price_is_amount(rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
         """A table of items and their prices only ("Item | Price", no quantity, no amount column): each price is
         what the line costs, its amount. A unit price needs a quantity to be one of."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        qn, pn, an, _ = _roles(columns)
         if not (pn and an) or not rows or any(r.cells.get(an) or (qn and r.cells.get(qn)) for r in rows) \
                 or not all(r.cells.get(pn) for r in rows):
             return rows
@@ -664,11 +662,9 @@ class _Extractor:
         "Transport"): a row with an amount and neither quantity nor unit price whose amount is what the two or more
         items before it come to; or a section's sum captioned with a colon ("Expenses: 232.19") that is what the
         last rows before it come to, one or more."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        qn, pn, an, dn = _roles(columns)
         if not an:
             return rows
-        dn = name.get("description")
         kept: list[TableRow] = []
         total, counted = Decimal(0), 0
         amounts: list[Decimal] = []  # of the rows kept, in order
@@ -697,8 +693,7 @@ class _Extractor:
         its amount, that its quantity times gives the amount to the cent. Only in a table with a unit price
         column; a row whose price already gives its amount, or where no figure or more than one value does, stays
         as read."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        qn, pn, an, _ = _roles(columns)
         if not (qn and pn and an) or not any(r.cells.get(pn) for r in rows):
             return rows
         out = []
@@ -708,23 +703,27 @@ class _Extractor:
                     p and p[0].amount is not None and is_product(q[0].amount, p[0].amount, a[0].amount)):
                 out.append(row)
                 continue
-            used = {s.index for cell in row.cells.values() for s in cell}
-            fits = {s.amount: s for s in self.doc.lines.get(row.line, [])
-                    if s.index not in used and s.amount and s.bbox[2] <= a[0].bbox[0] and s.has(SpanKind.AMOUNT)
-                    and not s.kinds & {SpanKind.INTEGER, SpanKind.PERCENT, SpanKind.DATE, SpanKind.TEXT}
-                    and is_product(q[0].amount, s.amount, a[0].amount, Decimal(0))}
+            fits = {s.amount: s for s in self._free_figures(row, a[0], -1.0, SpanKind.INTEGER)
+                    if s.has(SpanKind.AMOUNT) and is_product(q[0].amount, s.amount, a[0].amount, Decimal(0))}
             if len(fits) == 1:
                 row = dataclasses.replace(row, cells={**row.cells, pn: [next(iter(fits.values()))]})
             out.append(row)
         return out
+
+    def _free_figures(self, row: TableRow, amount: Span, start: float, excluded: SpanKind) -> list[Span]:
+        """The figures on a row's line that no cell of the row took, right of ``start`` and left of its
+        ``amount``: no percentage, date, text or span of the ``excluded`` kind."""
+        used = {s.index for cell in row.cells.values() for s in cell}
+        return [s for s in self.doc.lines.get(row.line, [])
+                if s.index not in used and s.amount and start < s.bbox[0] and s.bbox[2] <= amount.bbox[0]
+                and not s.kinds & {excluded, SpanKind.PERCENT, SpanKind.DATE, SpanKind.TEXT}]
 
     def _unheaded_quantities(self, rows: list[TableRow], columns: list[Column]) -> list[TableRow]:
         """Quantities under a header no wording names ("H" or "T" for hours beside "Taux horaire", "Timepris"): in
         a table of unit prices and amounts without a quantity read, the figure right of each row's description
         and left of its amount that times its price gives its amount to the cent, where at least half of the
         rows priced have one (a column, not a coincidence); a row without one stays without."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an, dn = name.get("quantity"), name.get("unit_price"), name.get("amount"), name.get("description")
+        qn, pn, an, dn = _roles(columns)
         if not (qn and pn and an) or any(r.cells.get(qn) for r in rows):
             return rows
         priced = [r for r in rows if r.cells.get(pn) and r.cells.get(an)]
@@ -733,12 +732,9 @@ class _Extractor:
             p, a = row.cells.get(pn), row.cells.get(an)
             if not (p and a) or p[0].amount is None or a[0].amount is None or p[0].amount == 0:
                 continue
-            used = {s.index for cell in row.cells.values() for s in cell}
             start = max((s.bbox[2] for s in row.cells.get(dn or "", []) if s.page == row.line[0]), default=0.0)
-            fits = [s for s in self.doc.lines.get(row.line, [])
-                    if s.index not in used and s.amount and start < s.bbox[0] and s.bbox[2] <= a[0].bbox[0]
-                    and not s.kinds & {SpanKind.PERCENT, SpanKind.DATE, SpanKind.TEXT, SpanKind.CURRENCY}
-                    and is_product(s.amount, p[0].amount, a[0].amount, Decimal(0))]
+            fits = [s for s in self._free_figures(row, a[0], start, SpanKind.CURRENCY)
+                    if is_product(s.amount, p[0].amount, a[0].amount, Decimal(0))]
             if len(fits) == 1:
                 found[k] = fits[0]
         if len(priced) < 2 or 2 * len(found) < len(priced):
@@ -751,8 +747,7 @@ class _Extractor:
         × 0.2831", "3 x 12,50"), where the table has no column of either for it: the figure before an "@", "x",
         "×" or "à" (a unit between them or not) and the price after it, where the one times the other gives the
         row's amount to the cent. The description stays as printed."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an, dn = name.get("quantity"), name.get("unit_price"), name.get("amount"), name.get("description")
+        qn, pn, an, dn = _roles(columns)
         if not (qn and pn and an and dn) or row.cells.get(qn) or row.cells.get(pn) or not row.cells.get(an) \
                 or not row.cells.get(dn) or row.cells[an][0].amount is None:
             return row
@@ -785,8 +780,7 @@ class _Extractor:
         473,58" in the price column, or "1 226,74" in the amount column where the quantity stands before the
         amount ("Price | Qty | Amount"), with nothing in the quantity's. Split it where quantity × price gives the
         row's amount."""
-        name = {c.concept: c.name for c in columns}
-        qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+        qn, pn, an, _ = _roles(columns)
         if not (qn and pn and an) or row.cells.get(qn) or not row.cells.get(pn) or not row.cells.get(an):
             return row
         price, amount = row.cells[pn][0], row.cells[an][0]
@@ -820,6 +814,12 @@ class _Extractor:
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
         return is_product(q[0].amount, p[0].amount, a[0].amount)
+
+
+def _roles(columns: list[Column]) -> tuple[str | None, str | None, str | None, str | None]:
+    """The names of a row model's quantity, unit price, amount and description columns (None where it has none)."""
+    name = {c.concept: c.name for c in columns}
+    return name.get("quantity"), name.get("unit_price"), name.get("amount"), name.get("description")
 
 
 def _priced(line: list[Span]) -> bool:

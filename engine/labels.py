@@ -481,9 +481,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
                      "sted og dato|sted dato|ort och datum|ort datum|local e data|local data"),
-    "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|vakuutuslaji|"
-                     "vahinkolaji|skadetype|skadetyp|"
-                     "art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
+    "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
+                     "vakuutuslaji|art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
                      "rodzaj szkody|rodzaj ubezpieczenia|tipo de seguro|tipo di polizza|what is the claim for|"
                      "claim for|what are you claiming for|cover affected|garantie concernee|garantie|"
@@ -528,8 +527,8 @@ _CONCEPTS.update({
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante|richiedente|solicitante|"
         "requerente|demandeur|aanvrager")
-    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|fulde navn|"
-         "fullt navn|fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi|jmeno|meno", 0.8)
+    + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|"
+         "fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi|jmeno|meno", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam|"
          "prijmeni a jmeno|jmeno a prijmeni|prijmeni jmeno|jmeno prijmeni|priezvisko a meno|meno a priezvisko|"
@@ -565,7 +564,7 @@ _CONCEPTS.update({
         "data do inicio da doenca|data rozpoczecia leczenia|data zachorowania|data pierwszej wizyty|"
         "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs|datum for insjuknande|"
         "insjuknandedatum|dato for sykdomsdebut|sairastumispaiva|datum vzniku onemocneni|datum for olyckan|"
-        "debut de la maladie|date de debut de la maladie|begin klachten|datum begin klachten|begin van de klachten"),
+        "debut de la maladie|begin klachten|datum begin klachten|begin van de klachten"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -585,7 +584,7 @@ _CONCEPTS.update({
         "wnioskowana kwota|szacunkowa wartosc szkody|kwota odszkodowania|valoracion estimada|importe del dano|"
         "importe de la indemnizacion|importo del risarcimento|montant de l indemnisation|gevraagde vergoeding|"
         "begart belopp|krevd belop|kraevet belob|anslatt skade|anslaet skade|uppskattad kostnad|skadebelop|"
-        "skadebelob|vaadittu summa|pozadovana castka|prejuizo estimado|valor do prejuizo estimado|"
+        "skadebelob|pozadovana castka|prejuizo estimado|valor do prejuizo estimado|"
         "odhad vyse skody|vyse skody|odhadovana vyse skody|odhadovana skoda|vyse nahrady|pozadovane plneni|"
         "vyska skody|odhad vysky skody|importe total solicitado|importe solicitado|total solicitado|amount requested|"
         "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
@@ -612,9 +611,9 @@ _CONCEPTS.update({
         "politianmeldelse foretaget|rikosilmoitus|oznameno policii|polizeilich aufgenommen|"
         "wurde der unfall polizeilich aufgenommen|un proce verbaal a t il ete etabli|"
         "proce verbaal a t il ete etabli|proce verbaal etabli|boletim de ocorrencia|boletim policial|"
-        "meldt til politiet|er skaden meldt til politiet|anmeldt til politiet|meldt til politi|"
+        "meldt til politiet|er skaden meldt til politiet|meldt til politi|"
         "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
-        "anmalt till polisen|polisanmald|oznamena policii|udalost oznamena policii|byla udalost oznamena policii|oznameno policii|hlaseno policii|"
+        "anmalt till polisen|polisanmald|oznamena policii|udalost oznamena policii|byla udalost oznamena policii|hlaseno policii|"
         "nahlasene policii|oznamene policii")
     + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(

@@ -236,8 +236,7 @@ def _route_start(doc: SpanDoc, label: Span) -> bool:
     if normalise(label.text).strip(" .:") not in _ROUTE_FROM:
         return False
     pos = doc.line_pos.get((label.page, label.line), -1)
-    return any(normalise(doc.lines[key][0].text).strip(" .:").split()[:1] and
-               normalise(doc.lines[key][0].text).strip(" .:").split()[0] in _ROUTE_TO
+    return any(_first_word(doc.lines[key][0].text) in _ROUTE_TO
                for key in doc.line_keys[pos + 1:pos + 3] if key[0] == label.page and doc.lines[key])
 
 
@@ -730,7 +729,7 @@ _ABBREVIATION = re.compile(r"^[A-Z][A-Za-z.]{0,4}\.$")
 
 
 #: countries as an address's last line names them, in the languages the labels know (folded as label tokens)
-_COUNTRY_NAMES = frozenset(
+_COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in (
     "deutschland|germany|allemagne|osterreich|austria|autriche|schweiz|suisse|svizzera|switzerland|france|"
     "frankreich|francia|franca|belgique|belgie|belgien|belgium|nederland|netherlands|the netherlands|holland|"
     "espana|spain|espagne|italia|italy|italie|portugal|polska|poland|pologne|ceska republika|czech republic|"
@@ -738,8 +737,7 @@ _COUNTRY_NAMES = frozenset(
     "united kingdom|uk|great britain|england|scotland|wales|united states|united states of america|usa|us|"
     "canada|australia|new zealand|india|singapore|mexico|brasil|brazil|argentina|colombia|chile|peru|"
     "luxembourg|luxemburg|magyarorszag|hungary|slovensko|slovakia|slovenija|hrvatska|romania|bulgaria|"
-    "greece|hellas|turkiye|turkey|japan|china|south africa".split("|"))
-_COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in _COUNTRY_NAMES)
+    "greece|hellas|turkiye|turkey|japan|china|south africa").split("|"))
 
 
 def name_like(doc: SpanDoc, s: Span) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import Word
-from engine.dates import DateOrder, guess_date_order, parse_date
+from engine.dates import DateOrder, boxed_figures_order, guess_date_order, parse_date
 from engine.labels import (COLUMN_CONCEPTS, Phrase, known_label_words, label_phrases, label_score, label_tokens,
                            normalise)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
@@ -350,6 +350,12 @@ class SpanDoc:
     def date_order(self) -> DateOrder | None:
         """The order the document writes its numeric dates in: the one given, else what its own dates suggest."""
         return self._date_order or guess_date_order(" ".join(s.text for s in self.lines[key]) for key in self.line_keys)
+
+    @functools.cached_property
+    def boxed_date_order(self) -> DateOrder | None:
+        """The order of the dates a form writes a figure a box, as its boxed dates show it
+        (:func:`~engine.dates.boxed_figures_order`), else :attr:`date_order`."""
+        return boxed_figures_order(s.text for s in self.spans) or self.date_order
 
     @functools.cached_property
     def column_headers(self) -> frozenset[tuple[int, int]]:

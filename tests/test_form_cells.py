@@ -5,6 +5,7 @@ captions of more countries; a Norwegian claim form."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pymupdf
@@ -219,8 +220,6 @@ def test_a_city_of_several_words_over_a_phone_numbers_groups_is_read_whole() -> 
 def _polyline_form(path: Path, *, frame: bool, flat_every: int = 18) -> None:
     """A form whose signature a web app's canvas drew as one polyline of many short pieces, one in ``flat_every``
     of them level (``frame``: a box of level and plumb pieces in its place)."""
-    import math
-
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_text((50, 60), "Sagafe Versicherungen - Schadenmeldung", fontsize=14)
