@@ -97,6 +97,12 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
             return annotation, optional
 
 
+def _field_phrases(name: str, info: FieldInfo, parent: str | None = None) -> tuple[str | None, list[Phrase]]:
+    """A field's concept and label phrases, with the labels its schema names."""
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    return label_phrases(name, title=info.title, extra=list(extra.get("labels", []) or []), parent=parent)
+
+
 def _kind(tp: Any) -> str:
     if typing.get_origin(tp) is list:
         inner = typing.get_args(tp)[0] if typing.get_args(tp) else Any
@@ -132,6 +138,7 @@ class _Extractor:
         self.doc = doc
         self.fields: dict[str, FieldResult] = {}
         self.table_lines: set[tuple[int, int]] = set()  # rows of tables already read
+        self.concepts: list[tuple[str | None, list[Phrase]]] = []  # the top model's fields' label phrases
 
     def record(self, path: str, found: Found | None) -> Any:
         if found is None or found.value is None:
@@ -150,9 +157,7 @@ class _Extractor:
             if _kind(tp) == "model":
                 out |= self.captions(tp, name)
             elif _kind(tp) not in ("table", "list"):
-                extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-                concept, phrases = label_phrases(name, title=info.title, extra=list(extra.get("labels", []) or []),
-                                                 parent=parent)
+                concept, phrases = _field_phrases(name, info, parent)
                 out |= {s.index for s, score in self.doc.labels(phrases, concept, floor=0.6)
                         if sum(c.isdigit() for c in s.text) < 2  # "124 Washington Street" is a value
                         # a weak reading needs every word to be a label's: "Jersey City", "Fergal Ville" are cities
@@ -167,6 +172,7 @@ class _Extractor:
     def model(self, model: type[BaseModel], prefix: str = "", parent: str | None = None) -> dict[str, Any]:
         if not prefix:
             self.doc.captions = self.captions(model) | self.common_captions()
+            self.concepts = [_field_phrases(n, i) for n, i in model.model_fields.items()]
         out: dict[str, Any] = {}
         names = set(model.model_fields)
         for name, info in model.model_fields.items():  # tables first: their rows are no totals
@@ -189,11 +195,9 @@ class _Extractor:
         return {name: out[name] for name in model.model_fields}  # in the schema's order
 
     def field(self, name: str, info: FieldInfo, prefix: str, parent: str | None) -> Any:
-        tp, _ = _unwrap(info.annotation)
+        tp, optional = _unwrap(info.annotation)
         kind = _kind(tp)
-        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-        concept, phrases = label_phrases(name, title=info.title, extra=list(extra.get("labels", []) or []),
-                                         parent=parent)
+        concept, phrases = _field_phrases(name, info, parent)
         path = prefix + name
         if kind == "model":
             sub = self.model(tp, prefix=path + ".", parent=name)
@@ -236,6 +240,8 @@ class _Extractor:
                 found.value = int(found.value)
         elif kind == "bool":
             found = rules.boolean(self.doc, phrases, concept)
+            if found is None and not optional and concept != "signature" and not self._asks(phrases, concept):
+                found = Found(False, 0.5, [])  # a yes/no question the form does not ask: nothing was declared
         elif kind == "enum":
             found = rules.choice(self.doc, tp, phrases, concept)
         else:
@@ -255,6 +261,15 @@ class _Extractor:
             elif found is not None and not idlike:
                 found = self._rest_of_cell(found, street=concept == "address")
         return self.record(path, found)
+
+    def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:
+        """Whether the document asks a field's question: a label of it that reads no better as another field's
+        label of the schema ("Numéro de police" asks for the policy, not whether the police came)."""
+        for label, score in self.doc.labels(phrases, concept, floor=0.4):
+            toks = self.doc.tokens[label.index]
+            if not any(c != concept and label_score(toks, p, c) > score for c, p in self.concepts):
+                return True
+        return False
 
     def _boxed_date(self, phrases: list[Phrase], concept: str | None) -> Found | None:
         """A date under or beside its label written a figure a box, which a text layer or OCR gives as figures in

@@ -460,7 +460,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "wohnanschrift|adres zamieszkania|indirizzo di residenza|direccion postal|direccion completa|"
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
-                  "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer"),
+                  "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
+                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
@@ -469,7 +470,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
                       "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro|psc"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
-               "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos"),
+               "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos|"
+               "nominativo"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
@@ -532,7 +534,8 @@ _CONCEPTS.update({
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam|"
          "prijmeni a jmeno|jmeno a prijmeni|prijmeni jmeno|jmeno prijmeni|priezvisko a meno|meno a priezvisko|"
-         "naam en voorletters|voorletters en naam|naam voorletters|cele jmeno|cele meno", 0.9)
+         "naam en voorletters|voorletters en naam|naam voorletters|cele jmeno|cele meno|nominativo|"
+         "nominativo assicurato|nominativo contraente", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
@@ -564,10 +567,16 @@ _CONCEPTS.update({
         "data do inicio da doenca|data rozpoczecia leczenia|data zachorowania|data pierwszej wizyty|"
         "date of first visit|fecha de la primera visita|datum des ersten arztbesuchs|datum for insjuknande|"
         "insjuknandedatum|dato for sykdomsdebut|sairastumispaiva|datum vzniku onemocneni|datum for olyckan|"
-        "debut de la maladie|begin klachten|datum begin klachten|begin van de klachten"),
+        "debut de la maladie|begin klachten|datum begin klachten|begin van de klachten|data prima visita|"
+        "data della prima visita|date de la premiere consultation|date premiere consultation|erstbehandlung|"
+        "datum erstbehandlung|datum eerste consult|fecha primera consulta|data da primeira consulta|"
+        "primera asistencia|fecha de primera asistencia|first consultation|date of first consultation|"
+        "erste behandlung|erste behandlung am|eerste behandeling|primeira assistencia|pierwsza wizyta|"
+        "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
-        "forderungsbetrag|schadenssumme|montant reclame|montant demande|importe reclamado|importo richiesto|"
+        "forderungsbetrag|schadenssumme|summe der rechnungen|rechnungssumme|gesamtsumme der rechnungen|"
+        "total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
         "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"
         "geschatzte schadenhohe|geschat schadebedrag|"
@@ -614,7 +623,8 @@ _CONCEPTS.update({
         "meldt til politiet|er skaden meldt til politiet|meldt til politi|"
         "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
         "anmalt till polisen|polisanmald|oznamena policii|udalost oznamena policii|byla udalost oznamena policii|hlaseno policii|"
-        "nahlasene policii|oznamene policii")
+        "nahlasene policii|oznamene policii|polisrapport|polisrapport upprattad|politirapport|"
+        "politirapport optaget|policejni protokol|protokol policji|raport policji")
     + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|vakuutusnro|"
@@ -774,7 +784,11 @@ _VALUE_SYNONYMS = _synonyms({
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
               "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
               "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista vard "
-              "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins",
+              "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins "
+              # who and what a medical claim is about: its patient, the treatment, the doctor
+              "patient patients pacient pacjent paciente patiente patienten behandlung behandlungsdatum "
+              "treatment traitement tratamiento trattamento tratamento behandeling behandlingsdatum hoito "
+              "physician doctor arzt medecin medico lekarz lekar dentist",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta",

@@ -1411,8 +1411,24 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
                 and not _row_of_options(doc, under, match):
             return Found(match(under.text), ls * 0.7, [under])
     if concept == "claim_type":
-        return _titled_kind(doc, match)
+        return _titled_kind(doc, match) or _worded_kind(doc, match)
     return None
+
+
+def _worded_kind(doc: SpanDoc, match: Any) -> Found | None:
+    """The kind of claim a form names neither in a box nor in its title, from the words it is written in: one
+    option named by twice as many of its words as any other, and at least twice ("Patient", "Behandlungsdatum",
+    "Zahnarzt" on an "Antrag auf Kostenerstattung")."""
+    named: dict[Any, list[Span]] = {}
+    for s in doc.spans:
+        if s.has(SpanKind.TEXT) or s.has(SpanKind.LABEL):
+            for t in label_tokens(s.text):
+                if (v := match(t)) is not None:
+                    named.setdefault(v, []).append(s)
+    ranked = sorted(named.items(), key=lambda kv: -len(kv[1]))
+    if not ranked or len(ranked[0][1]) < 2 or (len(ranked) > 1 and len(ranked[0][1]) < 2 * len(ranked[1][1])):
+        return None
+    return Found(ranked[0][0], 0.4, ranked[0][1][:1])
 
 
 def _titled_kind(doc: SpanDoc, match: Any) -> Found | None:

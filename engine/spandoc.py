@@ -253,6 +253,21 @@ def _overlap(a: Span, b: Span) -> float:
     return (min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])) / width
 
 
+#: a numbered section heading ("2. Assistito", "Del 2 – Motpart", "Část 2 – Pacient", "Part B: Other driver")
+_SECTION = re.compile(r"(?:(?:part|section|del|teil|partie|parte|sezione|secci[oó]n|sec[cç][aã]o|cz[eę][sś][cć]|"
+                      r"[cč][aá]st|osa|deel|abschnitt|rubrique|punkt|bod)\s+)?(?:\d{1,2}|[A-H])(?:[.):]|\s+[–—-])\s*\w",
+                      re.IGNORECASE)
+#: words of a heading naming someone other than the policyholder: a patient, the other party of an accident, a witness
+_OTHER_PARTY = frozenset(
+    "patient patients pacient pacjent paciente patiente assistito assistita beneficiaire beneficiario beneficiaria "
+    "motpart motparten modpart modparten gegner unfallgegner tegenpartij wederpartij controparte protistrana "
+    "vastapuoli witness witnesses zeuge zeugen temoin temoins testimone testimoni testigo testigos getuige getuigen "
+    "swiadek swiadkowie svedek svedkove vittne".split())
+_OTHER_PARTY_PHRASES = ("other party", "other driver", "other vehicle", "third party", "partie adverse",
+                        "druga strona", "parte contraria", "otra parte", "outra parte", "behandelte person",
+                        "vehicle b", "fahrzeug b", "vehicule b", "veicolo b", "vehiculo b", "pojazd b")
+
+
 # the words of a request to pay, whose sentence ends on the due date's label ("Please pay ... by")
 _PAY_STEMS = ("pay", "pag", "zahl", "uberweis", "bezahl", "regler", "regl", "abon", "betal", "zaplat", "platn",
               "remit", "verse", "salda", "indbetal", "innbetal", "maksa", "uhrad")
@@ -358,6 +373,25 @@ class SpanDoc:
         return boxed_figures_order(s.text for s in self.spans) or self.date_order
 
     @functools.cached_property
+    def other_party_lines(self) -> frozenset[tuple[int, int]]:
+        """The lines of a form's numbered sections about someone other than the policyholder, from a heading that
+        names them ("2. Assistito", "Del 2 – Motpart", "Part B: Other driver") to the next numbered heading: the
+        patient's date of birth, the other driver's address and insurer are no value of the claimant's."""
+        out: set[tuple[int, int]] = set()
+        inside, page = False, None
+        for key in self.line_keys:
+            line = self.lines[key]
+            if key[0] != page:
+                inside, page = False, key[0]
+            if len(line) == 1 and line[0].kinds == {SpanKind.TEXT} and _SECTION.match(line[0].text):
+                toks = self.tokens.get(line[0].index, ())
+                joined = " ".join(toks)
+                inside = bool(set(toks) & _OTHER_PARTY) or any(p in joined for p in _OTHER_PARTY_PHRASES)
+            if inside:
+                out.add(key)
+        return frozenset(out)
+
+    @functools.cached_property
     def column_headers(self) -> frozenset[tuple[int, int]]:
         """The lines that head an item table's columns: two column labels (description, quantity, price, amount),
         or a line of nothing else where one is sure ("Articolo  Totale": an item's column is headed by a weaker
@@ -392,8 +426,10 @@ class SpanDoc:
         # caption over the value, boxes for a date's parts): a middle up to the label's height from its own counts
         middle, reach = (label.bbox[1] + label.bbox[3]) / 2, label.bbox[3] - label.bbox[1]
 
-        def off(s: Span) -> float:
-            return abs((s.bbox[1] + s.bbox[3]) / 2 - middle)
+        def off(s: Span) -> float:  # a line that only touches the label's is another row's (under a heading)
+            shared = min(s.bbox[3], label.bbox[3]) - max(s.bbox[1], label.bbox[1])
+            low = min(s.bbox[3] - s.bbox[1], reach)
+            return abs((s.bbox[1] + s.bbox[3]) / 2 - middle) if shared >= 0.2 * low else float("inf")
 
         options: list[tuple[float, list[Span]]] = []
         for key in self.line_keys[max(0, pos - 1): pos + 2]:
@@ -430,6 +466,8 @@ class SpanDoc:
         found: list[Found] = []
         identifier = concept is not None and identifier_field(concept)
         for label, ls in self.labels(phrases, concept):
+            if (label.page, label.line) in self.other_party_lines:
+                continue  # the patient's or the other driver's
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
             rights = self.right_of(label)
@@ -452,7 +490,7 @@ class SpanDoc:
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack
                 # a value under the label itself before a neighbour's that only comes near it
-                hits = [x for x in over if accept(x)]
+                hits = [x for x in over if accept(x) and not self._labelled_beside(x)]
                 aligned = [_overlap(x, label) for x in hits]
                 clear = max(aligned, default=0.0) >= 0.5
                 row = in_table and bool(over) and self._rows_of_figures(over[0])
@@ -462,6 +500,13 @@ class SpanDoc:
                 if hits:
                     break
         return sorted(found, key=lambda f: -f.confidence)
+
+    def _labelled_beside(self, span: Span) -> bool:
+        """Whether a colon label stands just left of ``span`` on its line: the value is that label's ("Datum
+        vzniku onemocnění: 22. 9. 2024" under an empty "Datum narození:" of the column beside)."""
+        line = self.lines[(span.page, span.line)]
+        pos = line.index(span)
+        return pos > 0 and line[pos - 1].kinds == {SpanKind.LABEL}
 
     def _rows_of_figures(self, span: Span) -> bool:
         """Whether ``span``'s line and the next one each hold a tax rate and three figures or more: two rows of a

@@ -1,0 +1,133 @@
+"""Claim forms that name two people: the policyholder and a patient (a medical claim for a child), or the
+policyholder and the other party of an accident. The policyholder's values are read from their own section, never
+from the patient's or the other driver's; a yes/no question the form does not ask is answered no; a value under an
+empty label that has a label of its own beside it is that label's; a section heading set larger than its line takes
+no value of the line above."""
+
+from __future__ import annotations
+
+from engine.base import EngineRequest, Word
+from engine.registry import create_engine
+from schemas import ClaimForm
+from tests.layout import layout
+
+
+def _read(words: list[Word]) -> dict:
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="d", words=words, target=ClaimForm)])
+    return result.data
+
+
+def _medical(holder_dob: str | None, police: list | None = None) -> list[Word]:
+    holder = [(0.05, "Date of birth:")] + ([(0.3, holder_dob)] if holder_dob else [])
+    return layout([[(0.05, "Medical Expense Claim Form")],
+                   [(0.05, "1. Policyholder")],
+                   [(0.05, "Full name:"), (0.3, "Lorenzo Rossi")],
+                   holder,
+                   [(0.05, "Address:"), (0.3, "Via Verdi 83, 80181 Napoli")],
+                   [(0.05, "Policy number:"), (0.3, "PX-4471-209")],
+                   [(0.05, "2. Patient")],
+                   [(0.05, "Patient name:"), (0.3, "Matteo Rossi")],
+                   [(0.05, "Date of birth:"), (0.3, "27/02/2016")],
+                   [(0.05, "Relationship to policyholder:"), (0.4, "son")],
+                   [(0.05, "3. Treatment")],
+                   [(0.05, "Date of first treatment:"), (0.3, "26/05/2025")],
+                   *(police or []),
+                   [(0.05, "Total amount claimed:"), (0.3, "405.33 EUR")]])
+
+
+def test_the_patients_date_of_birth_is_not_the_policyholders() -> None:
+    data = _read(_medical(holder_dob=None))
+    assert data["date_of_birth"] is None
+    assert data["incident_date"] == "2025-05-26"
+    assert _read(_medical(holder_dob="30/08/1962"))["date_of_birth"] == "1962-08-30"
+
+
+def test_a_claim_form_that_asks_nothing_of_the_police_reports_none() -> None:
+    assert _read(_medical(holder_dob=None))["police_report_filed"] is False
+
+
+def test_a_police_question_left_unanswered_stays_unread() -> None:
+    """The form asks; nothing answers: no answer is made up."""
+    assert _read(_medical(holder_dob=None, police=[[(0.05, "Was the incident reported to the police?")]])
+                 )["police_report_filed"] is None
+
+
+def test_a_policy_caption_that_says_police_asks_nothing_of_the_police() -> None:
+    """In French a policy is a "police": "Numéro de police" asks for the policy number."""
+    words = layout([[(0.05, "Demande de remboursement de frais médicaux")],
+                    [(0.05, "Nom et prénom :"), (0.3, "Antoine Lefèvre")],
+                    [(0.05, "Adresse :"), (0.3, "avenue Louise 157, 5079 Namur")],
+                    [(0.05, "Numéro de police :"), (0.3, "ZSB77526538")],
+                    [(0.05, "Début de la maladie :"), (0.3, "08.10.2024")],
+                    [(0.05, "Montant total réclamé :"), (0.3, "405,33 EUR")]])
+    data = _read(words)
+    assert data["policy_number"] == "ZSB77526538"
+    assert data["police_report_filed"] is False
+
+
+def test_the_other_partys_address_is_not_the_claimants() -> None:
+    words = layout([[(0.05, "Skadeanmälan bil")],
+                    [(0.05, "Del 1 – Anmälare")],
+                    [(0.05, "För- och efternamn:"), (0.3, "Johan Sjöberg")],
+                    [(0.05, "Postadress:"), (0.3, "Drottninggatan 142, 410 87 Göteborg")],
+                    [(0.05, "Försäkringsnr:"), (0.3, "FTT02201775")],
+                    [(0.05, "Del 2 – Motpart")],
+                    [(0.05, "För- och efternamn:"), (0.3, "Elin Johansson")],
+                    [(0.05, "Gatuadress:"), (0.3, "Kungsgatan 161")],
+                    [(0.05, "Postnr:"), (0.3, "210 14")],
+                    [(0.05, "Postort:"), (0.3, "Malmö")],
+                    [(0.05, "Motpartens försäkringsnr:"), (0.3, "2647 9490 42")],
+                    [(0.05, "Del 3 – Uppgifter om olyckan")],
+                    [(0.05, "Datum för olyckan:"), (0.3, "2024-07-11")],
+                    [(0.05, "Polisrapport upprättad:"), (0.3, "Ja")]])
+    data = _read(words)
+    assert data["claimant_name"] == "Johan Sjöberg"
+    assert data["address"] == {"street": "Drottninggatan 142", "city": "Göteborg", "postal_code": "410 87"}
+    assert data["policy_number"] == "FTT02201775"
+    assert data["police_report_filed"] is True
+
+
+def test_a_value_beside_its_own_label_is_not_the_empty_label_aboves() -> None:
+    """An empty "Datum narození:" of the right column over a line whose label on the left has its date set
+    under it."""
+    words = layout([[(0.05, "Žádost o proplacení léčebných výloh")],
+                    [(0.05, "Celé jméno:"), (0.2, "Lukáš Král"), (0.5, "Datum narození:")],
+                    [(0.05, "Bydliště:"), (0.2, "Palackého 146, 602 00 Brno")],
+                    [(0.05, "Číslo smlouvy:"), (0.2, "1965669039")],
+                    [(0.05, "Datum vzniku onemocnění:"), (0.5, "22. 9. 2024")]])
+    data = _read(words)
+    assert data["date_of_birth"] is None
+    assert data["incident_date"] == "2024-09-22"
+
+
+def test_a_larger_heading_touching_the_line_above_takes_none_of_its_values() -> None:
+    """"3. Data della prestazione", set large, under the patient's row of values: the date of birth there is no
+    treatment date."""
+    rows = [[(0.05, "Richiesta di rimborso spese mediche")],
+            [(0.05, "Nominativo:"), (0.3, "Sofia Esposito")],
+            [(0.05, "Indirizzo:"), (0.3, "Via Verdi 61, 40108 Bologna")],
+            [(0.05, "Numero di polizza:"), (0.3, "DY-7650-0248-87")],
+            [(0.05, "Assistito"), (0.5, "Data di nascita")],
+            [(0.05, "Lorenzo Esposito"), (0.5, "12/12/2011")],
+            [(0.05, "3. Data della prestazione")],
+            [(0.05, "Data prima visita")],
+            [(0.05, "05/08/2023")]]
+    data = _read(layout(rows, heights={6: 0.02}, leading=1.05))
+    assert data["claimant_name"] == "Sofia Esposito"
+    assert data["incident_date"] == "2023-08-05"
+
+
+def test_a_form_that_names_no_kind_is_of_the_kind_its_words_speak_of() -> None:
+    """"Antrag auf Kostenerstattung" (a claim for costs) names no kind; its patient, treatment date and doctor
+    make it a medical claim. A form whose words name no kind keeps it unread."""
+    head = [[(0.05, "Antrag auf Kostenerstattung")],
+            [(0.05, "Vor- und Nachname:"), (0.3, "Anna Zimmermann")],
+            [(0.05, "Adresse:"), (0.3, "Hauptplatz 122, 5073 Salzburg")],
+            [(0.05, "Vertragsnummer:"), (0.3, "ZK/2095/211043")]]
+    medical = [[(0.05, "Teil 2 – Patient")],
+               [(0.05, "Patient:"), (0.3, "Anna Zimmermann")],
+               [(0.05, "Erste Behandlung am:"), (0.3, "11.02.2025")],
+               [(0.05, "Behandlungsdatum"), (0.3, "Leistungserbringer"), (0.6, "Betrag")],
+               [(0.05, "11.02.2025"), (0.3, "Dr. med. Wagner"), (0.6, "516,58")]]
+    assert _read(layout(head + medical))["claim_type"] == "health"
+    assert _read(layout(head + [[(0.05, "Schadendatum:"), (0.3, "11.02.2025")]]))["claim_type"] is None
