@@ -461,7 +461,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
                   "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
-                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse"),
+                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|gata och husnr|"
+                  "gate og husnr"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
@@ -575,7 +576,8 @@ _CONCEPTS.update({
         "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
-        "forderungsbetrag|schadenssumme|summe der rechnungen|rechnungssumme|gesamtsumme der rechnungen|"
+        "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"
+        "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|gesamtsumme der rechnungen|"
         "total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
         "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"

@@ -188,8 +188,9 @@ def test_a_claim_form_label_wording_reads_every_field(rows: list) -> None:
     assert result.data == CLAIM_WANT
 
 
-#: a claim form's labels in German, French, Spanish, Italian, Dutch, Polish and Portuguese, with its title, the claim type's and
-#: the police report's boxes, the dates of birth, of the incident and of the signature, and the amount as printed there
+#: a claim form's labels in German, French, Spanish, Italian, Dutch, Polish, Portuguese, Swedish and Danish, with its
+#: title, the claim type's and the police report's boxes, the dates of birth, of the incident and of the signature,
+#: and the amount as printed there
 CLAIM_OTHERS = {
     "de": {
         "title": "Schadenmeldung",
@@ -322,6 +323,42 @@ CLAIM_OTHERS = {
         "police_boxes": "[ ] Sim [X] Não",
         "dates": ("14/02/1980", "03/05/2023", "05/05/2023"),
         "claimed": "1 250,00 €",
+    },
+    "sv": {
+        "title": "Skadeanmälan",
+        "name": ["För- och efternamn", "Försäkringstagare", "Namn"],
+        "dob": ["Födelsedatum"],
+        "policy": ["Försäkringsnr", "Försäkringsnummer"],
+        "street": ["Gatuadress", "Postadress", "Adress"],
+        "city": ["Postort", "Ort"],
+        "postcode": ["Postnummer", "Postnr"],
+        "date": ["Skadedatum", "Datum för olyckan"],
+        "amount": ["Uppskattat belopp", "Begärt belopp"],
+        "type": ["Typ av skada"],
+        "police": ["Har polisanmälan gjorts?", "Polisrapport upprättad?"],
+        "signature": ["Namnteckning", "Underskrift"],
+        "type_boxes": "[ ] Motor / Bil [X] Hemförsäkring [ ] Hälsa [ ] Reseförsäkring",
+        "police_boxes": "[ ] Ja [X] Nej",
+        "dates": ("1980-02-14", "2023-05-03", "2023-05-05"),
+        "claimed": "1 250,00 SEK",
+    },
+    "da": {
+        "title": "Skadeanmeldelse",
+        "name": ["Navn", "Forsikringstager"],
+        "dob": ["Fødselsdato"],
+        "policy": ["Policenummer", "Policenr."],
+        "street": ["Vej og husnr.", "Adresse"],
+        "city": ["By"],
+        "postcode": ["Postnummer", "Postnr."],
+        "date": ["Skadedato"],
+        "amount": ["Anslået skadebeløb", "Anslået beløb"],
+        "type": ["Forsikringstype"],
+        "police": ["Er der indgivet politianmeldelse?", "Politianmeldelse"],
+        "signature": ["Underskrift forsikringstager", "Underskrift"],
+        "type_boxes": "[ ] Bil [X] Hus / Indbo [ ] Sygdom [ ] Rejseforsikring",
+        "police_boxes": "[ ] Ja [X] Nej",
+        "dates": ("14-02-1980", "03-05-2023", "05-05-2023"),
+        "claimed": "1.250,00 kr.",
     },
 }
 
