@@ -145,6 +145,8 @@ class _Extractor:
             return None
         idx = list(found.spans[-1].word_indices) if found.spans else None  # the value's words, not its label's
         value = _json(found.value)
+        if isinstance(value, str) and concept_of(path.rsplit(".", 1)[-1]) == "postal_code":
+            value = rules.spaced_postal_code(value)
         self.fields[path] = FieldResult(path=path, value=value, confidence=round(min(0.99, found.confidence), 3),
                                         word_indices=idx)
         return value
@@ -327,7 +329,7 @@ class _Extractor:
         for name, text in zip(names, parts, strict=True):
             tokens = text.replace(",", " ").split()
             words = [i for i in pool if self.doc.words[i].text.strip(",") in tokens]
-            sub[name] = _json(text)
+            sub[name] = _json(rules.spaced_postal_code(text) if concept_of(name) == "postal_code" else text)
             update: dict[str, Any] = {"path": prefix + name, "value": sub[name], "word_indices": words or pool}
             if confidence is not None:
                 update["confidence"] = confidence

@@ -50,7 +50,9 @@ _FILLERS = frozenset("de du des d of the la le l di del della dell van der den h
 
 #: where OCR ran two words together, told by the capital of the second ("SalesTax", "EinzelpreisGesamtpreis";
 #: not "MwSt.")
-RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})")
+RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})"
+                          # ... and a caption run into a code of capitals and figures ("nummerLUG324986C")
+                          r"|(?<=[a-zà-ÿ]{4})(?=[A-Z0-9][A-Z0-9\-/.]*\d)")
 #: Czech "č." (číslo), "No." after a word: "Faktura č.", "Objednávka čís."
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
@@ -643,7 +645,9 @@ _CONCEPTS.update({
 
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
-_VOCAB_ORDER = tuple(sorted(_VOCAB))
+# the words a slip is looked for among: the label words, and the spellings and translations each stands for
+# ("nanssance" for "naissance", "adtesse" for "adresse")
+_VOCAB_ORDER = tuple(sorted(_VOCAB | {w for w in _SYNONYMS if len(w) >= 6}))
 _fuzzy.cache_clear()
 
 # A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.

@@ -28,7 +28,7 @@ from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
-           "signature", "split_postal_city", "split_town_line", "street_line"]
+           "signature", "spaced_postal_code", "split_postal_city", "split_town_line", "street_line"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -159,6 +159,19 @@ _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\
 # and Slovak ("558 68"), Indian PINs printed in two groups ("239 531"), then plain codes
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})", rf"({_EIRCODE})",
                 rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})", r"(\d{6})")  # ..., then an Indian PIN ("Avadi 633596")
+
+
+#: British, Irish and Canadian codes OCR ran into one word ("M15KJ", "H01T7V5", "M5V2T6"): the two halves
+_UNSPACED_CODE = re.compile(r"([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})|((?:[AC-FHKNPRTV-Y]\d{2}|D6W))([0-9AC-FHKNPRTV-Y]{4})"
+                            r"|([A-Z]\d[A-Z])(\d[A-Z]\d)")
+
+
+def spaced_postal_code(code: str) -> str:
+    """A British, Irish or Canadian postal code written as the country writes it, its two halves a space apart
+    ("H01T7V5" → "H01 T7V5"); any other code as it is."""
+    if m := _UNSPACED_CODE.fullmatch(code):
+        return " ".join(g for g in m.groups() if g)
+    return code
 
 
 def split_postal_city(text: str) -> tuple[str, str] | None:

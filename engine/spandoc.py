@@ -18,7 +18,7 @@ from typing import Any
 from engine.base import Word
 from engine.dates import DateOrder, boxed_figures_order, guess_date_order, parse_date
 from engine.labels import (COLUMN_CONCEPTS, Phrase, known_label_words, label_phrases, label_score, label_tokens,
-                           normalise)
+                           normalise, reads_as_label)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
@@ -247,6 +247,16 @@ def read_spans(words: Sequence[Word], *, date_order: DateOrder | None = None, ga
         join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order), words)
 
 
+def _glued_caption(span: Span) -> str | None:
+    """The caption an identifier's word begins with, where the value ran into it with no space
+    ("VersicherungsscheinnummerLUG324986C", "Policy:LUG324986C"): the span is a label and its value at once."""
+    ident = span.identifier
+    if SpanKind.IDENTIFIER not in span.kinds or not ident or ident == span.text or not span.text.endswith(ident):
+        return None
+    caption = span.text[: -len(ident)].rstrip(" :")
+    return caption if sum(c.isalpha() for c in caption) >= 4 and reads_as_label(caption) else None
+
+
 def _overlap(a: Span, b: Span) -> float:
     """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
     width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
@@ -294,6 +304,7 @@ class SpanDoc:
         # ... nor a place set with its comma before a date ("Carrie Ville,  23/12/2024": where a form was signed)
         self.tokens = {s.index: label_tokens(s.text) for s in self.spans
                        if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
+        self.tokens |= {s.index: label_tokens(caption) for s in self.spans if (caption := _glued_caption(s))}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
         self.continued = self._join_wrapped_captions()  # second lines of captions a narrow cell wrapped
 

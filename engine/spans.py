@@ -117,6 +117,9 @@ _SERIES_NUMBER = re.compile(r"(?=.*\d)[A-Z0-9]*[/-][A-Z0-9/-]*\d")  # "2024/118"
 _NOT_SERIES = frozenset({"VAT", "TVA", "IVA", "BTW", "GST", "NIF", "CIF", "ABN", "NIP", "TEL", "FAX", "PO", "REF",
                          "ID", "NO", "NR", "KW", "CW", "WK"})
 _GLUED_LABEL = re.compile(r"([^\d:]{2,}):\s*(\S.*)")
+#: a caption run into its value with neither space nor colon, the value's capitals after the caption's small
+#: letters ("VersicherungsscheinnummerLUG324986C": a caption overflowing its cell into the value's)
+_GLUED_CAPTION = re.compile(r"([^\W\d_]*[^\W\d_A-Z]{4})([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/.]*)")
 _IDENT = re.compile(r"#?[A-Za-z0-9][\w\-/.#]*")
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 #: a date and the time after it read as one word ("16/08/202408:59", "2024-08-1608:59:01")
@@ -199,9 +202,12 @@ class _Classifier:
         if (title := _GLUED_TITLE.fullmatch(t)) and _IDENT.fullmatch(title.group(1)):
             u.kinds, u.values = {SpanKind.IDENTIFIER}, {"identifier": title.group(1)}
             return u
-        if self._typed(t, u):
+        caption = _GLUED_CAPTION.fullmatch(t)
+        if caption is not None and not reads_as_label(caption.group(1)):
+            caption = None
+        if caption is None and self._typed(t, u):
             return u
-        m = _GLUED_MARKER.fullmatch(t) or _GLUED_LABEL.fullmatch(t)
+        m = _GLUED_MARKER.fullmatch(t) or _GLUED_LABEL.fullmatch(t) or caption
         if m and any(c.isdigit() for c in m.group(m.lastindex or 1)):
             inner = m.group(m.lastindex or 1)
             if self._typed(inner, u) or _IDENT.fullmatch(inner):

@@ -331,6 +331,9 @@ def test_label_compounds_and_ocr_slips() -> None:
     assert label_tokens("Was it reported?")[-1] == "report"  # a known word's inflection is no OCR slip
     assert label_tokens("llość") == ("ilosc",) and label_tokens("lnvoice") == ("invoice",)  # I read as l
     assert label_tokens("9ty") == ("qty",) and label_tokens("9te") == ("qte",)  # Q read as 9
+    # a slip in a translation of a label word reads as that word: "nanssance" for naissance (birth)
+    assert label_tokens("Date de nanssance") == label_tokens("Date de naissance") == ("date", "birth")
+    assert label_tokens("Adtesse") == label_tokens("Adresse")
     assert label_tokens("SalesTax(20%)") == ("sale", "tax") and label_tokens("MwSt.") == ("mwst",)  # run together
     rows = [[(0.05, "Sprzedawca")], [(0.05, "Kowalczyk & Grabowski S.A.")],
             [(0.05, "Opis"), (0.6, "Wartosc")], [(0.05, "Robocizna"), (0.6, "103,31")],

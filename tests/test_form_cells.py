@@ -132,6 +132,20 @@ def test_address_captions_of_more_countries_are_read(city: str, postcode: str) -
     assert data["address"]["postal_code"] == "K1P 5J2"
 
 
+@pytest.mark.parametrize(("printed", "code"), [("H01T7V5", "H01 T7V5"), ("M15KJ", "M1 5KJ"), ("SW1A1AA", "SW1A 1AA"),
+                                               ("K1P5J2", "K1P 5J2"), ("1071 HM", "1071 HM"), ("80181", "80181")])
+def test_a_postal_code_ocr_ran_into_one_word_is_written_as_its_country_does(printed: str, code: str) -> None:
+    """The space OCR lost between an Eircode's, a British or a Canadian code's halves is put back; other codes stay
+    as printed, on their own line or in a one-line address."""
+    alone = _read(layout([[(0.05, "Claim Form")], [(0.05, "Policyholder:"), (0.3, "Sheri Moore")],
+                          [(0.05, "Street:"), (0.3, "127 Main Street")], [(0.05, "Town:"), (0.3, "Galway")],
+                          [(0.05, "Postcode:"), (0.3, printed)]]))
+    assert alone["address"]["postal_code"] == code
+    one_line = _read(layout([[(0.05, "Claim Form")], [(0.05, "Policyholder:"), (0.3, "Sheri Moore")],
+                             [(0.05, "Address:"), (0.3, f"127 Main Street, {printed} Galway")]]))
+    assert one_line["address"] == {"street": "127 Main Street", "city": "Galway", "postal_code": code}
+
+
 def test_a_norwegian_claim_form_is_read() -> None:
     data = _read(layout([
         [(0.05, "Holm Forsikring"), (0.7, "Skademelding")],

@@ -7,6 +7,7 @@ no value of the line above."""
 from __future__ import annotations
 
 from engine.base import EngineRequest, Word
+from engine.labels import label_tokens
 from engine.registry import create_engine
 from schemas import ClaimForm
 from tests.layout import layout
@@ -131,3 +132,13 @@ def test_a_form_that_names_no_kind_is_of_the_kind_its_words_speak_of() -> None:
                [(0.05, "11.02.2025"), (0.3, "Dr. med. Wagner"), (0.6, "516,58")]]
     assert _read(layout(head + medical))["claim_type"] == "health"
     assert _read(layout(head + [[(0.05, "Schadendatum:"), (0.3, "11.02.2025")]]))["claim_type"] is None
+
+
+def test_a_caption_run_into_its_value_reads_as_both() -> None:
+    """A caption overflowing its cell into the value's, the text layer holding one word for both: the word is the
+    caption, and its capitals and figures the value."""
+    rows = [[(0.05, "Schadenanzeige")], [(0.05, "Vollständiger Name")], [(0.05, "Caroline Naubert")],
+            [(0.05, "VersicherungsscheinnummerLUG324986C")], [(0.05, "Schadendatum")], [(0.05, "7.6.2023")]]
+    assert _read(layout(rows))["policy_number"] == "LUG324986C"
+    assert label_tokens("VersicherungsscheinnummerLUG324986C")[:2] == label_tokens("Versicherungsscheinnummer")
+    assert label_tokens("Hauptstraße12") == ("hauptstrasse12",)  # a street and its number are no caption
