@@ -213,6 +213,8 @@ class _Extractor:
             return self.record(path, rules.currency(self.doc, phrases))
         if concept == "party":
             return self.record(path, rules.party(self.doc, phrases, first_line=name.startswith("merchant")))
+        if concept == "claimant" and (split := rules.split_name(self.doc)) is not None:
+            return self.record(path, split)
         if kind == "str" and name.endswith("address") and concept is None:
             party = self.fields.get(prefix + name.replace("address", "name"))
             if party is None:
@@ -266,8 +268,13 @@ class _Extractor:
 
     def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:
         """Whether the document asks a field's question: a label of it that reads no better as another field's
-        label of the schema ("Numéro de police" asks for the policy, not whether the police came)."""
+        label of the schema ("Numéro de police" asks for the policy, not whether the police came), and that is
+        not the form's title read weakly ("Denuncia sinistro viaggio": a claim's notice, no complaint to the
+        police)."""
+        title = set(self.doc.line_keys[:3])
         for label, score in self.doc.labels(phrases, concept, floor=0.4):
+            if score < 0.6 and label.page == 0 and (label.page, label.line) in title:
+                continue
             toks = self.doc.tokens[label.index]
             if not any(c != concept and label_score(toks, p, c) > score for c, p in self.concepts):
                 return True

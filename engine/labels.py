@@ -317,6 +317,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                    "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
+        # Swiss German ("Zwischentotal", "Total exkl. MWST")
+        "zwischentotal|total exkl mwst|total exkl|total ohne mwst|nettototal|"
         "amount excl vat|amount excl tax|amount excluding vat|total sin iva|importe sin iva|base sin iva|"
         "total excluding tax|total excluding vat|total before tax|amount before tax|taxable amount|"
         "untaxed amount|total ht|montant ht|total hors taxes|hors taxe|ht|montant eur ht|zwischensumme|"
@@ -349,7 +351,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "iva incluido|iva incluida|iva incluso|iva inclusa|di cui iva|dont tva|inkl mwst|enthaltene mwst|"
         "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat"),
     "total": _p(
-        "summe brutto|totale documento|totale complessivo|"
+        "rechnungstotal|total inkl mwst|total inkl|gesamttotal|summe brutto|totale documento|totale complessivo|"
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
         "montant ttc|montant eur ttc|net a payer|total a payer|somme a payer|montant total|total facture|"
@@ -394,7 +396,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
         "odberatel|zakaznik|prijemce|adresse a|adressee a|tomador|tomador de servicos|tomador do servico|"
         # the buyer over against the seller ("Seller | Buyer", "Verkäufer | Käufer", "Vendeur | Acheteur")
-        "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici"),
+        "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici|"
+        # a Mexican CFDI's receiver
+        "receptor|datos del receptor"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
@@ -409,7 +413,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter", 0.7),
     "quantity": _p(
-        "qty|quantity|menge|anzahl|aantal|hoeveelheid|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
+        "qty|quantity|menge|anzahl|aantal|hoeveelheid|hoev|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
@@ -419,7 +423,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
-        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|"
+        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|"
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
@@ -464,7 +468,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
                   "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
                   "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|gata och husnr|"
-                  "gate og husnr"),
+                  "gate og husnr|logradouro|logradouro e numero|endereco residencial"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
@@ -575,7 +579,10 @@ _CONCEPTS.update({
         "datum erstbehandlung|datum eerste consult|fecha primera consulta|data da primeira consulta|"
         "primera asistencia|fecha de primera asistencia|first consultation|date of first consultation|"
         "erste behandlung|erste behandlung am|eerste behandeling|primeira assistencia|pierwsza wizyta|"
-        "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato"),
+        "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato|"
+        "data do primeiro atendimento|primeiro atendimento|behandlungsbeginn|beginn der behandlung|erkrankt seit|"
+        "date symptoms started|date of illness or injury|date of illness|data inizio cure|inizio cure|"
+        "dato for forste behandling|date the problem occurred|date of first visit"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"

@@ -28,14 +28,14 @@ from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
-           "signature", "spaced_postal_code", "split_postal_city", "split_town_line", "street_line"]
+           "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line", "street_line"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
     "doklad dokladu danovy receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
-    "creditnota avoir proforma pro forma bill "
+    "creditnota avoir proforma pro forma bill nota "
     # a payment's receipt or confirmation ("Recibo de pago", "Zahlungsbestätigung", "Potwierdzenie płatności")
     "recibo recu ricevuta ontvangstbewij betalingsbewij zahlungsbestatigung zahlungsbeleg potwierdzenie "
     "comprovante betalingsbevis betalningsbekraftelse".split())
@@ -74,7 +74,7 @@ def _title(toks: set[str]) -> bool:
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
-    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl"
+    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
@@ -112,7 +112,7 @@ _STREET = re.compile(
     r"estates?|crescent|close|gardens|grove|terrace|mews|parade|heights|parkway|pkwy|circle|"
     r"flat(?=\s+\d)|studio(?=\s+\d)|apt(?=\.?\s*\d)|apartment(?=\s+\d)|"
     r"suite|floor|p\.?\s?o\.? box|rue|bd|chemin|all[ée]e|impasse|quai|route|via|viale|piazza|corso|largo|calle|avda|"
-    r"avenida|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|al(?=\.\s)|plac|pl(?=\.\s)|os|"
+    r"avenida|av(?=\.\s)|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|al(?=\.\s)|plac|pl(?=\.\s)|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
     r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|canale|v[ií]a|vial|callej[oó]n|camino|ronda|"
     # Indian addresses: a house number ("H.No. 099"), a path or a marg
@@ -154,9 +154,9 @@ def legal_form(text: str) -> bool:
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
 _CANADIAN = r"[A-Z]\d[A-Z]\s?\d[A-Z]\d"
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
-                 _EIRCODE, _CANADIAN, r"\d{3} \d{2}", r"\d{3} \d{3}",
+                 _EIRCODE, _CANADIAN, r"\d{3} \d{2}", r"\d{3} \d{3}", r"\d{5}-\d{3}",
                  r"(?:[A-Z]{1,2}-)?\d{4,6}")  # Polish, Dutch, British, Portuguese, Irish, Canadian, Swedish, Czech
-# and Slovak ("558 68"), Indian PINs printed in two groups ("239 531"), then plain codes
+# and Slovak ("558 68"), Indian PINs printed in two groups ("239 531"), Brazilian CEPs ("80010-000"), then plain codes
 _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})", rf"({_EIRCODE})",
                 rf"(?:[A-Z]{{2}}\s)?({_CANADIAN})", r"(\d{6})")  # ..., then an Indian PIN ("Avadi 633596")
 
@@ -464,11 +464,13 @@ def _footer_name(doc: SpanDoc, customer: set[int]) -> Found | None:
             if doc.words[i].text.endswith(","):
                 break
         text = " ".join(doc.words[i].text for i in idx).strip(" ,;")
-        last = re.findall(r"[a-z]+", normalise(text.split()[-1]).replace(".", "")) if text else []
-        # the legal form ends the name ("... Pty Ltd", "... B.V."); a sentence that says "company" is no name
-        prose = sum(w[:1].islower() and len(w) >= 3 and w not in _CONNECTORS for w in text.split())
-        if last and last[-1] in _LEGAL_FORMS and 2 <= len(text.split()) <= 8 and prose < 2 \
-                and not _ADDRESSY.search(text):
+        words = text.split()
+        last = re.findall(r"[a-z]+", normalise(words[-1]).replace(".", "").replace("/", "")) if text else []
+        # the legal form ends the name ("... Pty Ltd", "... B.V.", "... A/S"); a sentence that says "company" is
+        # no name, nor a table row's item weighed in a unit that reads as one ("Kaffebønner 1 kg")
+        prose = sum(w[:1].islower() and len(w) >= 3 and w not in _CONNECTORS for w in words)
+        if last and last[-1] in _LEGAL_FORMS and 2 <= len(words) <= 8 and prose < 2 \
+                and not _ADDRESSY.search(text) and not any(c.isdigit() for c in words[-2]) and not _priced_row(doc, s):
             return Found(text, 0.3, [s.model_copy(update={"word_indices": idx, "text": text})])
     return None
 
@@ -498,9 +500,14 @@ def _footer_block_name(doc: SpanDoc, customer: set[int]) -> Found | None:
     Courts", "East Alextown", "DH67 8WT"; contact and bank columns beside): the topmost, at a low confidence."""
     for s in sorted((s for s in doc.spans if s.page == 0 and s.bbox[1] >= _FOOTER_TOP and s.index not in customer
                      and s.has(SpanKind.TEXT)), key=lambda s: (s.bbox[1], s.bbox[0])):
-        if name_like(doc, s) and _column_address(doc, s):
+        if name_like(doc, s) and _column_address(doc, s) and not _priced_row(doc, s):
             return Found(s.text.strip(" ,"), 0.35, [s])
     return None
+
+
+def _priced_row(doc: SpanDoc, s: Span) -> bool:
+    """Whether ``s`` stands on a line with a price or an amount: a table's row, no footer's."""
+    return any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER) for x in doc.lines[(s.page, s.line)])
 
 
 def _column_address(doc: SpanDoc, head: Span) -> bool:
@@ -529,12 +536,20 @@ def _labels_a_value(doc: SpanDoc, s: Span) -> bool:
     close after it. A label of a field no schema has reads as no label, but it names no issuer either."""
     if len(s.text.split()) > 3 or legal_form(s.text):
         return False
+
+    def value(x: Span) -> bool:
+        return bool(x.kinds & {SpanKind.IDENTIFIER, SpanKind.DATE, SpanKind.INTEGER}) and not x.has(SpanKind.TEXT) \
+            and any(c.isdigit() for c in x.text)
+
     after = [x for x in doc.lines[(s.page, s.line)] if x.bbox[0] >= s.bbox[2] - 0.002]
-    if not after:
-        return False
-    nxt = min(after, key=lambda x: x.bbox[0])
-    return bool(nxt.kinds & {SpanKind.IDENTIFIER, SpanKind.DATE}) and not nxt.has(SpanKind.TEXT) \
-        and nxt.bbox[0] - s.bbox[2] < 0.25 and any(c.isdigit() for c in nxt.text)
+    if after and value(nxt := min(after, key=lambda x: x.bbox[0])) and nxt.bbox[0] - s.bbox[2] < 0.25:
+        return True
+    # ... or a smaller caption over its value, set where the caption starts ("Vertrag" over "C-463/2025" in a
+    # grid of an invoice's references)
+    under = next((over for _, over in doc.below(s)[:1]), [])
+    height = s.bbox[3] - s.bbox[1]
+    return any(value(x) and abs(x.bbox[0] - s.bbox[0]) < 0.01 and height < 0.95 * (x.bbox[3] - x.bbox[1])
+               for x in under)
 
 
 def _in_order(letters: str, initials: str) -> bool:
@@ -1442,6 +1457,57 @@ def _worded_kind(doc: SpanDoc, match: Any) -> Found | None:
     if not ranked or len(ranked[0][1]) < 2 or (len(ranked) > 1 and len(ranked[0][1]) < 2 * len(ranked[1][1])):
         return None
     return Found(ranked[0][0], 0.4, ranked[0][1][:1])
+
+
+#: the words of a caption for a person's given name, for the family name, and for either ("Nom" is the family
+#: name beside "Prénom", "Nome" the given name beside "Cognome")
+_GIVEN = frozenset("first forename forenames given vorname vornamen prenom prenoms voornaam voornamen fornavn fornamn "
+                   "imie imiona jmeno etunimi".split())
+_FAMILY = frozenset("last surname family nachname familienname cognome apellido apellidos achternaam efternavn "
+                    "efternamn nazwisko prijmeni sukunimi sobrenome".split())
+_EITHER = frozenset("name nom nome naam nombre nombres navn namn".split())
+
+
+def split_name(doc: SpanDoc) -> Found | None:
+    """A person's name a form asks for in two fields, the given name's and the family name's ("Vorname | Marie",
+    "Nachname | Müller"; "Nombre(s): Valeria", "Apellidos: Martínez"), read as one: the given name first. The
+    first such pair of captions on the form, outside another party's section, each with its value beside or under
+    it."""
+    def kind(s: Span) -> str | None:
+        words = re.findall(r"[a-z]+", normalise(s.text))
+        if not words or len(words) > 3 or (s.page, s.line) in doc.other_party_lines or s.index not in doc.tokens:
+            return None
+        given, family = bool(set(words) & _GIVEN), bool(set(words) & _FAMILY)
+        if given != family:
+            return "given" if given else "family"
+        return "either" if not given and set(words) & _EITHER and len(words) <= 2 else None
+
+    captions = [(s, k) for s in doc.spans if (k := kind(s))]
+    for i, (a, ka) in enumerate(captions):
+        for b, kb in captions[i + 1:i + 3]:
+            if {ka, kb} not in ({"given", "family"}, {"given", "either"}, {"family", "either"}) or b.page != a.page \
+                    or doc.line_pos[(b.page, b.line)] - doc.line_pos[(a.page, a.line)] > 3:
+                continue
+            given, family = (a, b) if ka == "given" or kb == "family" else (b, a)
+            gv, fv = _value_at(doc, given), _value_at(doc, family)
+            if gv is not None and fv is not None:
+                return Found(f"{gv.text} {fv.text}", 0.8, [given, merge_spans([gv, fv])])
+        return None  # only the first caption of a name: a later pair is another person's
+    return None
+
+
+def _value_at(doc: SpanDoc, caption: Span) -> Span | None:
+    """The one text right of a caption, else the one text under it on the next line; None where it is a caption
+    itself or holds a figure."""
+    rights = doc.right_of(caption)
+    cands = rights[:1] if rights else next((over for _, over in doc.below(caption)[:1]), [])
+    if len(cands) != 1:
+        return None
+    value = cands[0]
+    if value.kinds != {SpanKind.TEXT} or doc.is_caption(value) or value.index in doc.tokens and any(
+            c.isdigit() for c in value.text):
+        return None
+    return value if sum(c.isalpha() for c in value.text) >= 2 else None
 
 
 def _titled_kind(doc: SpanDoc, match: Any) -> Found | None:

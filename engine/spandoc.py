@@ -270,7 +270,8 @@ _SECTION = re.compile(r"(?:(?:part|section|del|teil|partie|parte|sezione|secci[o
 #: words of a heading naming someone other than the policyholder: a patient, the other party of an accident, a witness
 _OTHER_PARTY = frozenset(
     "patient patients pacient pacjent paciente patiente assistito assistita beneficiaire beneficiario beneficiaria "
-    "motpart motparten modpart modparten gegner unfallgegner tegenpartij wederpartij controparte protistrana "
+    "motpart motparten modpart modparten gegner unfallgegner gegenpartei gegenseite tercero terceiro terzo terzi "
+    "sprawca tiers tegenpartij wederpartij controparte protistrana "
     "vastapuoli witness witnesses zeuge zeugen temoin temoins testimone testimoni testigo testigos getuige getuigen "
     "swiadek swiadkowie svedek svedkove vittne".split())
 _OTHER_PARTY_PHRASES = ("other party", "other driver", "other vehicle", "third party", "partie adverse",

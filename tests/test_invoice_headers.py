@@ -207,3 +207,59 @@ def test_a_brazilian_service_invoices_taker_is_the_customer() -> None:
                   [(0.05, "da Luz"), (0.5, "Alves")], [(0.05, "Feira Moura, 480"), (0.5, "Chácara Macedo, 4")],
                   *_ITEMS, [(0.6, "Total"), (0.85, "R$ 100,00")]])
     assert data["vendor_name"] == "da Luz"
+
+
+def _footer_invoice(title: str, bill_to: str, grid: list[tuple[str, str]], footer: str, rows: list | None = None
+                    ) -> list:
+    """An invoice that names its issuer only in its footer: a title, the customer, a grid of references whose
+    small captions stand over their values, the items, the totals."""
+    out: list = [[(0.05, title)], [(0.05, bill_to)], [(0.05, "Skyline Software A/S")], [(0.05, "Nørregade 177")],
+                 [(0.05, "5000 Odense C")]]
+    heights: dict[int, float] = {}
+    for k in range(0, len(grid), 2):
+        pair = grid[k:k + 2]
+        heights[len(out)] = 0.008
+        out.append([(0.5 + 0.2 * j, caption) for j, (caption, _) in enumerate(pair)])
+        out.append([(0.5 + 0.2 * j, value) for j, (_, value) in enumerate(pair)])
+    out += [[(0.05, "Beskrivelse"), (0.6, "Antal"), (0.7, "Pris"), (0.85, "Beløb")], *(rows or [
+        [(0.05, "Kaffebønner 1 kg"), (0.6, "10"), (0.7, "180,00"), (0.85, "1.800,00")]]),
+        [(0.6, "I alt ekskl. moms"), (0.85, "1.800,00")], [(0.6, "Moms 25%"), (0.85, "450,00")],
+        [(0.6, "Total inkl. moms"), (0.85, "2.250,00 kr.")], [(0.05, footer)]]
+    return [out, heights]
+
+
+def test_an_issuer_named_only_in_the_footer_is_no_caption_of_the_references_grid() -> None:
+    """"Kundenr." and "Ordrenr." are small captions over their values, no name; the footer names the issuer."""
+    rows, heights = _footer_invoice("Faktura", "Kunde", [("Fakturanr.", "772542"), ("Fakturadato", "15.06.2023"),
+                                                         ("Kundenr.", "47510"), ("Ordrenr.", "PO39316")],
+                                    "Grossisten Nord A/S · Vestergade 100, 9000 Aalborg · CVR-nr. 97503081",
+                                    rows=[[(0.05, "Servietter 33 cm"), (0.6, "10"), (0.7, "180,00"),
+                                           (0.85, "1.800,00")]] * 20)
+    data = _read(rows, heights)
+    assert data["vendor_name"] == "Grossisten Nord A/S"
+    assert data["invoice_number"] == "772542"
+
+
+def test_an_item_weighed_in_a_unit_that_reads_as_a_legal_form_is_no_footers_name() -> None:
+    """"Kaffebønner 1 kg": KG is a German company's form, but here a unit after a figure, on a priced row."""
+    rows, heights = _footer_invoice("Faktura", "Kunde", [("Fakturanr.", "772542"), ("Fakturadato", "15.06.2023")],
+                                    "Tak for handlen · Vestergade 100, 9000 Aalborg",
+                                    rows=[[(0.05, "Servietter 33 cm"), (0.6, "10"), (0.7, "180,00"),
+                                           (0.85, "1.800,00")]] * 20
+                                    + [[(0.05, "Kaffebønner 1 kg"), (0.6, "10"), (0.7, "180,00"), (0.85, "1.800,00")]])
+    assert _read(rows, heights)["vendor_name"] != "Kaffebønner 1 kg"
+
+
+@pytest.mark.parametrize(("title", "bill_to"), [("Nota de Serviço", "Destinatário"), ("Factura", "Receptor")])
+def test_a_service_notes_title_and_a_receiver_are_no_issuer(title: str, bill_to: str) -> None:
+    rows, heights = _footer_invoice(title, bill_to, [("Fatura nº", "INV-53628"), ("Data de emissão", "03/01/2025")],
+                                    "Nuvem Sistemas Ltda. · Avenida Brasil 175, 80010-000 Curitiba - PR")
+    assert _read(rows, heights)["vendor_name"] == "Nuvem Sistemas Ltda."
+
+
+def test_swiss_totals_wordings_are_read() -> None:
+    data = _read([[(0.05, "Helvetic Cloud GmbH")], [(0.05, "Rechnung")], [(0.6, "Rechnungsnummer:"), (0.8, "INV-84570")],
+                  [(0.6, "Rechnungsdatum:"), (0.8, "19.10.2023")], *_ITEMS,
+                  [(0.6, "Zwischentotal"), (0.85, "CHF 100.00")], [(0.6, "MWST 8.1%"), (0.85, "CHF 8.10")],
+                  [(0.6, "Rechnungstotal"), (0.85, "CHF 108.10")]])
+    assert (data["subtotal"], data["tax"], data["total"]) == ("100.00", "8.10", "108.10")

@@ -189,3 +189,10 @@ def test_a_descriptions_rest_beside_a_sidebars_line_is_read() -> None:
                   [(0.61, "Total HT"), (0.894, "1414,60")]], leading=1.3)
     assert [i["description"] for i in data["line_items"]] == [
         "Rédaction de la plaquette commerciale, deux allers-retours inclus", "Licence logiciel 12 mois"]
+
+
+@pytest.mark.parametrize(("price", "quantity"), [("Ansatz", "Anzahl"), ("Einzelpreis", "Hoev.")])
+def test_a_swiss_rate_and_a_dutch_abbreviated_quantity_head_their_columns(price: str, quantity: str) -> None:
+    items = [("K-43230", "Fotoshooting", "40,70 €", "8", "325,60 €"), ("A-60627", "Schulung", "21,24 €", "1", "21,24 €")]
+    data = _read(_invoice(("Art.-Nr.", "Bezeichnung", price, quantity, "Betrag"), items, _TOTALS))
+    assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("8", "40.70"), ("1", "21.24")]

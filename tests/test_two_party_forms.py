@@ -6,6 +6,8 @@ no value of the line above."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.base import EngineRequest, Word
 from engine.labels import label_tokens
 from engine.registry import create_engine
@@ -142,3 +144,56 @@ def test_a_caption_run_into_its_value_reads_as_both() -> None:
     assert _read(layout(rows))["policy_number"] == "LUG324986C"
     assert label_tokens("VersicherungsscheinnummerLUG324986C")[:2] == label_tokens("Versicherungsscheinnummer")
     assert label_tokens("Hauptstraße12") == ("hauptstrasse12",)  # a street and its number are no caption
+
+
+def _claimant(rows: list) -> str | None:
+    return _read(layout(rows))["claimant_name"]
+
+
+def test_a_name_asked_in_two_fields_is_read_given_name_first() -> None:
+    """"Vorname" over "Marie", "Nachname" over "Müller"; "Nombre(s): Valeria", "Apellidos: Martínez"; a French
+    "Nom" beside a "Prénom" is the family name."""
+    assert _claimant([[(0.05, "Antrag auf Erstattung von Arztkosten")], [(0.05, "Versicherungsnehmer")],
+                      [(0.05, "Vorname")], [(0.05, "Marie")], [(0.05, "Nachname")], [(0.05, "Müller")],
+                      [(0.05, "Geburtsdatum")], [(0.05, "03.11.1995")]]) == "Marie Müller"
+    assert _claimant([[(0.05, "Reclamación de siniestro de auto")], [(0.05, "Nombre(s):"), (0.4, "Valeria")],
+                      [(0.05, "Apellidos:"), (0.4, "Martínez")], [(0.05, "Número de póliza:"), (0.4, "K6793390")]]
+                     ) == "Valeria Martínez"
+    assert _claimant([[(0.05, "Déclaration de sinistre habitation")], [(0.05, "Nom :"), (0.4, "Thomas")],
+                      [(0.05, "Prénom :"), (0.4, "Léa")], [(0.05, "N° de contrat :"), (0.4, "52455842")]]
+                     ) == "Léa Thomas"
+
+
+def test_the_other_partys_two_name_fields_are_not_the_claimants() -> None:
+    rows = [[(0.05, "Schadenmeldung Motorfahrzeug")], [(0.05, "1. Versicherungsnehmer/in")],
+            [(0.05, "Versicherungsnehmer/in:"), (0.4, "Leon Frei")], [(0.05, "Police-Nr.:"), (0.4, "22889243")],
+            [(0.05, "2. Gegenpartei")], [(0.05, "Name:"), (0.4, "Brunner")], [(0.05, "Vorname:"), (0.4, "Leon")],
+            [(0.05, "3. Schadenangaben")], [(0.05, "Unfalldatum:"), (0.4, "16.03.2025")]]
+    assert _claimant(rows) == "Leon Frei"
+
+
+def test_a_forms_title_that_reads_weakly_as_the_police_question_asks_nothing_of_the_police() -> None:
+    """"Denuncia sinistro viaggio" (a travel claim's notice) holds "denuncia", as the police question does."""
+    rows = [[(0.05, "Assicurazioni Tirrenia")], [(0.05, "Denuncia sinistro viaggio")],
+            [(0.05, "Contraente:"), (0.4, "Giulia Rossi")], [(0.05, "Numero di polizza:"), (0.4, "K8800854")],
+            [(0.05, "Data dell'evento:"), (0.4, "2 dicembre 2025")]]
+    assert _read(layout(rows))["police_report_filed"] is False
+
+
+@pytest.mark.parametrize(("caption", "printed", "iso"), [
+    ("Data do primeiro atendimento", "26/03/2024", "2024-03-26"), ("Behandlungsbeginn", "15.04.2023", "2023-04-15"),
+    ("Erkrankt seit", "04.08.2024", "2024-08-04"), ("Date symptoms started", "05/04/2023", "2023-04-05")])
+def test_a_medical_claims_onset_is_its_incident_date(caption: str, printed: str, iso: str) -> None:
+    rows = [[(0.05, "Medical claim")], [(0.05, "Name:"), (0.4, "Lukas Fischer")],
+            [(0.05, "Policy number:"), (0.4, "PL-403558-60")], [(0.05, f"{caption}:"), (0.4, printed)]]
+    assert _read(layout(rows))["incident_date"] == iso
+
+
+@pytest.mark.parametrize(("caption", "line", "street", "code", "city"), [
+    ("Domicilio", "Av. Insurgentes Sur 93, 44100 Guadalajara", "Av. Insurgentes Sur 93", "44100", "Guadalajara"),
+    ("Logradouro", "Rua das Flores 239, 80010-000 Curitiba - PR", "Rua das Flores 239", "80010-000",
+     "Curitiba - PR")])
+def test_a_one_line_address_of_mexico_and_brazil_is_split(caption: str, line: str, street: str, code: str,
+                                                          city: str) -> None:
+    rows = [[(0.05, "Claim form")], [(0.05, "Name:"), (0.4, "João Pereira")], [(0.05, f"{caption}:"), (0.4, line)]]
+    assert _read(layout(rows))["address"] == {"street": street, "city": city, "postal_code": code}
