@@ -658,8 +658,8 @@ class _Extractor:
             item: dict[str, Any] = {}
             row = self._split_glued_quantity(row, columns)
             consistent = self._row_consistent(row, columns)
-            for col in columns:
-                spans = row.cells.get(col.name)
+            for col in columns:  # a mark of ink OCR read no words in is no cell's text
+                spans = [s for s in row.cells.get(col.name) or [] if s.text != SIGNATURE_MARK]
                 if not spans:
                     item[col.name] = None
                     continue

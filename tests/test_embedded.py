@@ -461,6 +461,15 @@ def test_a_bare_currency_is_no_text_value_but_still_a_currency(tok):
     assert ids["0000381"] in pointers.ids_for(number)
 
 
+def test_a_mark_of_ink_is_no_text_value(tok):
+    """A mark OCR read no words in (handwriting, or a line of print a scan lost) is never the vendor's name."""
+    pointers, ids, slots = _invoice_pointers(tok, [
+        [(0.1, "\u270d"), (0.5, "INVOICE")], [(0.1, "Harrow & Finch Ltd"), (0.5, "Invoice no."), (0.7, "F2301-891")],
+        [(0.6, "Total"), (0.85, "1,518.00")]])
+    allowed = set(pointers.ids_for(slots["vendor_name"]))
+    assert ids["\u270d"] not in allowed and ids["Harrow & Finch Ltd"] in allowed
+
+
 def test_an_identifiers_slot_points_only_at_spans_that_can_be_one(tok):
     """An invoice number is never an address line, a name or an amount with cents (on layouts it never saw, the
     model had taken "15544 Marktheidenfeld" for one); the vendor's slot still points at any text."""

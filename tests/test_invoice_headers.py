@@ -263,3 +263,15 @@ def test_swiss_totals_wordings_are_read() -> None:
                   [(0.6, "Zwischentotal"), (0.85, "CHF 100.00")], [(0.6, "MWST 8.1%"), (0.85, "CHF 8.10")],
                   [(0.6, "Rechnungstotal"), (0.85, "CHF 108.10")]])
     assert (data["subtotal"], data["tax"], data["total"]) == ("100.00", "8.10", "108.10")
+
+
+def test_a_mark_of_ink_in_a_description_cell_is_no_description() -> None:
+    """A scan's line of print OCR lost, taken for a mark of ink: the row keeps its figures and no description, so
+    that it goes to review, never with the mark as its text."""
+    data = _read([[(0.05, "Nuvola Software S.r.l.")], [(0.05, "Fattura n."), (0.3, "INV-54452")],
+                  [(0.05, "Data fattura"), (0.3, "05/11/2023")],
+                  [(0.05, "Descrizione"), (0.6, "Q.tà"), (0.7, "Prezzo"), (0.85, "Totale")],
+                  [(0.05, "Piano Team"), (0.6, "33"), (0.7, "14,35"), (0.85, "473,55")],
+                  [(0.05, "\u270d"), (0.6, "9"), (0.7, "13,96"), (0.85, "125,64")],
+                  [(0.6, "Totale"), (0.85, "599,19")]])
+    assert [i.get("description") for i in data["line_items"]] == ["Piano Team", None]

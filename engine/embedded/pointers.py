@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
+from engine.base import SIGNATURE_MARK
 from engine.canvas_layout import PlacedSlot
 from engine.canvas_plan import CanvasPlan, Slot, SlotKind
 from engine.embedded.prompt import PointerPrompt
@@ -45,9 +46,11 @@ def fold_text(text: str) -> str:
 
 
 def _no_text(span: Span, captions: frozenset[frozenset[int]]) -> bool:
-    """A span that is never a text field's value: a field's label, or a currency and nothing else ("(GBP)",
-    "EUR", "$"), which names the unit of an amount, not a name, a number or a description."""
-    return span.kinds == {SpanKind.CURRENCY} or frozenset(span.word_indices) in captions
+    """A span that is never a text field's value: a field's label, a currency and nothing else ("(GBP)",
+    "EUR", "$"), which names the unit of an amount, not a name, a number or a description, or a mark of ink OCR
+    read no words in (handwriting, or a line of print a scan lost)."""
+    return span.kinds == {SpanKind.CURRENCY} or frozenset(span.word_indices) in captions \
+        or span.text == SIGNATURE_MARK
 
 
 def _member_text(m: Any) -> str:
