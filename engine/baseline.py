@@ -271,9 +271,8 @@ class _Extractor:
         label of the schema ("Numéro de police" asks for the policy, not whether the police came), and that is
         not the form's title read weakly ("Denuncia sinistro viaggio": a claim's notice, no complaint to the
         police)."""
-        title = set(self.doc.line_keys[:3])
         for label, score in self.doc.labels(phrases, concept, floor=0.4):
-            if score < 0.6 and label.page == 0 and (label.page, label.line) in title:
+            if score < 0.6 and (label.page, label.line) in self.doc.title_lines:
                 continue
             toks = self.doc.tokens[label.index]
             if not any(c != concept and label_score(toks, p, c) > score for c, p in self.concepts):

@@ -1504,8 +1504,7 @@ def _value_at(doc: SpanDoc, caption: Span) -> Span | None:
     if len(cands) != 1:
         return None
     value = cands[0]
-    if value.kinds != {SpanKind.TEXT} or doc.is_caption(value) or value.index in doc.tokens and any(
-            c.isdigit() for c in value.text):
+    if value.kinds != {SpanKind.TEXT} or doc.is_caption(value) or any(c.isdigit() for c in value.text):
         return None
     return value if sum(c.isalpha() for c in value.text) >= 2 else None
 
@@ -1514,8 +1513,7 @@ def _titled_kind(doc: SpanDoc, match: Any) -> Found | None:
     """The kind of claim a form without a box for it names in its title ("Motor Claim Notification",
     "Kfz-Schadenmeldung", "Reembolso de gastos de salud"): one option named in the first three lines of page 1
     and none other."""
-    top = [key for key in doc.line_keys if key[0] == 0][:3]
-    named = {(v, s.index): s for key in top for s in doc.lines[key] if s.has(SpanKind.TEXT)
+    named = {(v, s.index): s for key in doc.title_lines for s in doc.lines[key] if s.has(SpanKind.TEXT)
              for t in label_tokens(s.text) if (v := match(t)) is not None}
     if len({v for v, _ in named}) != 1:
         return None

@@ -385,6 +385,11 @@ class SpanDoc:
         return boxed_figures_order(s.text for s in self.spans) or self.date_order
 
     @functools.cached_property
+    def title_lines(self) -> list[tuple[int, int]]:
+        """The first three lines of page 1, where a form prints its title."""
+        return [key for key in self.line_keys if key[0] == 0][:3]
+
+    @functools.cached_property
     def other_party_lines(self) -> frozenset[tuple[int, int]]:
         """The lines of a form's numbered sections about someone other than the policyholder, from a heading that
         names them ("2. Assistito", "Del 2 – Motpart", "Part B: Other driver") to the next numbered heading: the
