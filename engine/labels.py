@@ -59,6 +59,8 @@ _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 #: the amount a tax rate is charged on, printed inside its label ("IVA 22% su 79,72:", "MwSt. 19% auf 1.234,56 EUR"):
 #: the preposition and the amount are no words of the label
+#: how a form asks a date to be written, after its caption ("Geboortedatum (DD MM JJJJ)", "geb. am (TT.MM.JJJJ)")
+_DATE_HINT = re.compile(r"(?i)\(?(?<!\w)(?:dd|tt|jj|gg|d)[\s./-]*mm[\s./-]*(?:yyyy|jjjj|aaaa|rrrr|yy|jj|aa|rr)(?!\w)\)?")
 _RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|p[aå])"
                         r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
                         r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|\$|£)(?!\w))?")
@@ -71,7 +73,7 @@ _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
-    text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", text.replace("º", "°")))
+    text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", _DATE_HINT.sub(" ", text.replace("º", "°"))))
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
@@ -582,7 +584,10 @@ _CONCEPTS.update({
         "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato|"
         "data do primeiro atendimento|primeiro atendimento|behandlungsbeginn|beginn der behandlung|erkrankt seit|"
         "date symptoms started|date of illness or injury|date of illness|data inizio cure|inizio cure|"
-        "dato for forste behandling|date the problem occurred|date of first visit"),
+        "dato for forste behandling|date the problem occurred|date of first visit|datum der erkrankung|"
+        "erkrankungsdatum|date de la maladie|date de la maladie accident|datum eerste symptomen|eerste symptomen|"
+        "date of first symptoms|date symptoms first noticed|data dei primi sintomi|fecha de los primeros sintomas|"
+        "data dos primeiros sintomas|data pierwszych objawow|datum prvnich priznaku"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"

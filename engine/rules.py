@@ -35,7 +35,7 @@ _TITLE_WORDS = frozenset(
     "invoice invoices rechnung factuur facture faktura factura fattura fatura lasku kvitto kvittering kuitti "
     "doklad dokladu danovy receipt quittung kassenbon bon "
     "ticket copy kopie duplicate original summary statement page seite pagina credit note gutschrift "
-    "creditnota avoir proforma pro forma bill nota "
+    "creditnota avoir proforma pro forma bill nota cfdi "
     # a payment's receipt or confirmation ("Recibo de pago", "Zahlungsbestätigung", "Potwierdzenie płatności")
     "recibo recu ricevuta ontvangstbewij betalingsbewij zahlungsbestatigung zahlungsbeleg potwierdzenie "
     "comprovante betalingsbevis betalningsbekraftelse".split())

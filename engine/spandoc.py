@@ -274,6 +274,9 @@ _OTHER_PARTY = frozenset(
     "sprawca tiers tegenpartij wederpartij controparte protistrana "
     "vastapuoli witness witnesses zeuge zeugen temoin temoins testimone testimoni testigo testigos getuige getuigen "
     "swiadek swiadkowie svedek svedkove vittne".split())
+#: a caption of an animal's value ("Geburtsdatum des Tieres", "Date de naissance de l'animal", "Pet's date of birth")
+_OTHER_BEING = re.compile(r"\b(?:tier|tieres|animal|animale|dier|pet|pets|mascota|zwierze|zwierzecia|dyr|dyrets|djur|"
+                          r"djurets|zvire|zvirete|bicho)\b")
 _OTHER_PARTY_PHRASES = ("other party", "other driver", "other vehicle", "third party", "partie adverse",
                         "druga strona", "parte contraria", "otra parte", "outra parte", "behandelte person",
                         "vehicle b", "fahrzeug b", "vehicule b", "veicolo b", "vehiculo b", "pojazd b")
@@ -483,8 +486,8 @@ class SpanDoc:
         found: list[Found] = []
         identifier = concept is not None and identifier_field(concept)
         for label, ls in self.labels(phrases, concept):
-            if (label.page, label.line) in self.other_party_lines:
-                continue  # the patient's or the other driver's
+            if (label.page, label.line) in self.other_party_lines or _OTHER_BEING.search(normalise(label.text)):
+                continue  # the patient's, the other driver's, the pet's
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
             rights = self.right_of(label)

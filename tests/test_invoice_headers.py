@@ -250,7 +250,8 @@ def test_an_item_weighed_in_a_unit_that_reads_as_a_legal_form_is_no_footers_name
     assert _read(rows, heights)["vendor_name"] != "Kaffebønner 1 kg"
 
 
-@pytest.mark.parametrize(("title", "bill_to"), [("Nota de Serviço", "Destinatário"), ("Factura", "Receptor")])
+@pytest.mark.parametrize(("title", "bill_to"), [("Nota de Serviço", "Destinatário"), ("Factura", "Receptor"),
+                                              ("CFDI – Comprobante", "Cliente")])
 def test_a_service_notes_title_and_a_receiver_are_no_issuer(title: str, bill_to: str) -> None:
     rows, heights = _footer_invoice(title, bill_to, [("Fatura nº", "INV-53628"), ("Data de emissão", "03/01/2025")],
                                     "Nuvem Sistemas Ltda. · Avenida Brasil 175, 80010-000 Curitiba - PR")

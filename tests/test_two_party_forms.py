@@ -197,3 +197,19 @@ def test_a_one_line_address_of_mexico_and_brazil_is_split(caption: str, line: st
                                                           city: str) -> None:
     rows = [[(0.05, "Claim form")], [(0.05, "Name:"), (0.4, "João Pereira")], [(0.05, f"{caption}:"), (0.4, line)]]
     assert _read(layout(rows))["address"] == {"street": street, "city": city, "postal_code": code}
+
+
+def test_a_pets_date_of_birth_and_a_captions_date_format_are_not_the_policyholders() -> None:
+    """A pet insurance claim: "Geburtsdatum des Tieres" is the animal's; "geb. am (TT MM JJJJ)" is the
+    policyholder's caption whatever format it asks for, so no address reads it as a street."""
+    rows = [[(0.05, "Schadenmeldung Tier-OP")], [(0.05, "1. Angaben zum Versicherungsnehmer")],
+            [(0.05, "Name:"), (0.4, "Marie Becker")], [(0.05, "Anschrift:"), (0.4, "Lindenallee 92")],
+            [(0.05, "geb. am (TT MM JJJJ)")], [(0.05, "PLZ:"), (0.4, "10115")], [(0.05, "Wohnort:"), (0.4, "Berlin")],
+            [(0.05, "2. Schadenhergang")], [(0.05, "Name des Tieres:"), (0.4, "Bello")],
+            [(0.05, "Geburtsdatum des Tieres:"), (0.4, "22. März 2015")],
+            [(0.05, "Datum der Erkrankung:"), (0.4, "11.07.2024")], [(0.05, "Geforderter Betrag:"), (0.4, "7.659,35 €")]]
+    data = _read(layout(rows))
+    assert data["date_of_birth"] is None
+    assert data["incident_date"] == "2024-07-11"
+    assert data["address"] == {"street": "Lindenallee 92", "city": "Berlin", "postal_code": "10115"}
+    assert label_tokens("Geboortedatum (DD MM JJJJ)") == label_tokens("Geboortedatum")
