@@ -60,7 +60,8 @@ _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 #: the amount a tax rate is charged on, printed inside its label ("IVA 22% su 79,72:", "MwSt. 19% auf 1.234,56 EUR"):
 #: the preposition and the amount are no words of the label
 #: how a form asks a date to be written, after its caption ("Geboortedatum (DD MM JJJJ)", "geb. am (TT.MM.JJJJ)")
-_DATE_HINT = re.compile(r"(?i)\(?(?<!\w)(?:dd|tt|jj|gg|d)[\s./-]*mm[\s./-]*(?:yyyy|jjjj|aaaa|rrrr|yy|jj|aa|rr)(?!\w)\)?")
+_DATE_HINT = re.compile(r"(?i)\(?(?<!\w)(?:dd|tt|jj|gg|d)[\s./-]*mm[\s./-]*"
+                        r"(?:yyyy|jjjj|aaaa|rrrr|yy|jj|aa|rr)(?!\w)\)?")
 _RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|p[aå])"
                         r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
                         r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|\$|£)(?!\w))?")
@@ -469,8 +470,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
                   "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
-                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|gata och husnr|"
-                  "gate og husnr|logradouro|logradouro e numero|endereco residencial"),
+                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|"
+                  "gata och husnr|gate og husnr|logradouro|logradouro e numero|endereco residencial"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
@@ -584,15 +585,16 @@ _CONCEPTS.update({
         "prvni osetreni|datum prvniho osetreni|forsta behandling|forste behandling|forste behandlingsdato|"
         "data do primeiro atendimento|primeiro atendimento|behandlungsbeginn|beginn der behandlung|erkrankt seit|"
         "date symptoms started|date of illness or injury|date of illness|data inizio cure|inizio cure|"
-        "dato for forste behandling|date the problem occurred|date of first visit|datum der erkrankung|"
+        "dato for forste behandling|date the problem occurred|datum der erkrankung|"
         "erkrankungsdatum|date de la maladie|date de la maladie accident|datum eerste symptomen|eerste symptomen|"
         "date of first symptoms|date symptoms first noticed|data dei primi sintomi|fecha de los primeros sintomas|"
         "data dos primeiros sintomas|data pierwszych objawow|datum prvnich priznaku"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"
-        "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|gesamtsumme der rechnungen|"
-        "total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|montant reclame|montant demande|importe reclamado|importo richiesto|"
+        "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|"
+        "gesamtsumme der rechnungen|total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|"
+        "montant reclame|montant demande|importe reclamado|importo richiesto|"
         "kwota roszczenia|geclaimd bedrag|gevraagd bedrag|schadebedrag|estimated loss|loss amount|"
         "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"
         "geschatzte schadenhohe|geschat schadebedrag|"

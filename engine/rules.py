@@ -1475,7 +1475,7 @@ def split_name(doc: SpanDoc) -> Found | None:
     it."""
     def kind(s: Span) -> str | None:
         words = re.findall(r"[a-z]+", normalise(s.text))
-        if not words or len(words) > 3 or (s.page, s.line) in doc.other_party_lines or s.index not in doc.tokens:
+        if not words or len(words) > 3 or s.index in doc.others_labels or s.index not in doc.tokens:
             return None
         given, family = bool(set(words) & _GIVEN), bool(set(words) & _FAMILY)
         if given != family:

@@ -265,8 +265,8 @@ def _overlap(a: Span, b: Span) -> float:
 
 #: a numbered section heading ("2. Assistito", "Del 2 – Motpart", "Část 2 – Pacient", "Part B: Other driver")
 _SECTION = re.compile(r"(?:(?:part|section|del|teil|partie|parte|sezione|secci[oó]n|sec[cç][aã]o|cz[eę][sś][cć]|"
-                      r"[cč][aá]st|osa|deel|abschnitt|rubrique|punkt|bod)\s+)?(?:\d{1,2}|[A-H])(?:[.):]|\s+[–—-])\s*\w",
-                      re.IGNORECASE)
+                      r"[cč][aá]st|osa|deel|abschnitt|rubrique|punkt|bod)\s+)?"
+                      r"(?:\d{1,2}|[A-H])(?:[.):]|\s+[–—-])\s*\w", re.IGNORECASE)
 #: words of a heading naming someone other than the policyholder: a patient, the other party of an accident, a witness
 _OTHER_PARTY = frozenset(
     "patient patients pacient pacjent paciente patiente assistito assistita beneficiaire beneficiario beneficiaria "
@@ -412,6 +412,13 @@ class SpanDoc:
         return frozenset(out)
 
     @functools.cached_property
+    def others_labels(self) -> frozenset[int]:
+        """Labels of someone other than the policyholder: in another party's section, or naming an animal
+        ("Geburtsdatum des Tieres")."""
+        return frozenset(i for i in self.tokens if (self.spans[i].page, self.spans[i].line) in self.other_party_lines
+                         or _OTHER_BEING.search(normalise(self.spans[i].text)))
+
+    @functools.cached_property
     def column_headers(self) -> frozenset[tuple[int, int]]:
         """The lines that head an item table's columns: two column labels (description, quantity, price, amount),
         or a line of nothing else where one is sure ("Articolo  Totale": an item's column is headed by a weaker
@@ -486,7 +493,7 @@ class SpanDoc:
         found: list[Found] = []
         identifier = concept is not None and identifier_field(concept)
         for label, ls in self.labels(phrases, concept):
-            if (label.page, label.line) in self.other_party_lines or _OTHER_BEING.search(normalise(label.text)):
+            if label.index in self.others_labels:
                 continue  # the patient's, the other driver's, the pet's
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
