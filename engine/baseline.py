@@ -39,7 +39,7 @@ from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
 from engine.dates import DateOrder, parse_boxed_figures
-from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score
+from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score, normalise
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
@@ -59,14 +59,17 @@ _PAYMENT_ROW = re.compile(r"(?i)^(?:payment|paid|card payment|zahlung|bezahlt|an
 #: a card named or masked in a payment's row ("Visa ****2918", "Mastercard", "**** 4821")
 _CARD = re.compile(r"(?i)\b(?:visa|mastercard|master card|amex|american express|maestro|girocard|ec karte|carte bancaire|"
                    r"cb|card|karte|carte|tarjeta|carta|kaart|kort|karta|cash|bar|esp[èe]ces|efectivo|contanti)\b|\*{3,}")
+#: a label that names a date ("Ausstellungsdatum", "Notadatum", "Fecha", "Päiväys", "Pvm")
+_DATE_WORD = re.compile(r"dat|fecha|pvm|paiv")
 #: what stands between a quantity written in a description and its price
 _INLINE_TIMES = frozenset({"@", "x", "×", "à", "a", "*"})
 #: a quantity and the unit it is counted in, written in a description before its price
 _INLINE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _INLINE_UNIT = re.compile(r"h|hrs?|hours?|std\.?|stunden|heures?|horas?|ore|uur|timer|tim|kwh|mwh|m3|m³|l|litres?|"
                           r"liters?|km|kg|pcs|stk\.?|st\.?|nights?|n[äa]chte|nuits?|noches|notti|days?|tage?|jours?")
-# The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur").
-_BASE_OF = re.compile(r"(?i)(?:\d\s?%|\b(?:on|of|auf|sur|su|van|op|od|from|über|sobre))\s*:?$")
+# The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur",
+# "25% av", "10% S/").
+_BASE_OF = re.compile(r"(?i)(?:\d\s?%|\b(?:on|of|auf|sur|su|van|op|od|from|über|sobre|av|af|på|s/))\s*:?$")
 
 
 class BaselineOptions(EngineOptions):
@@ -233,6 +236,9 @@ class _Extractor:
                 due = {f.spans[-1].index for f in self.doc.near(concept_phrases("due_date"), "due_date",
                                                                 lambda s: s.date is not None) if f.confidence >= 0.5}
                 dated = [s for s in self.doc.spans if s.date is not None and s.index not in due]
+                # ... nor is a date the label of another field gives ("Vorstellung: 22.06.2024", "Geb.: 23/11/2019");
+                # a label that says date and nothing known ("Notadatum:", "Ausstellungsdatum:") may be its own
+                dated = [s for s in dated if not self._other_label(s)] or dated
                 # the only date a document prints is its date; the first of several is a guess
                 single = len({s.date for s in dated}) == 1
                 found = Found(dated[0].date, 0.7 if single else 0.3, [dated[0]]) if dated else None
@@ -240,6 +246,8 @@ class _Extractor:
             want = SpanKind.AMOUNT if kind == "amount" else SpanKind.INTEGER
             found = self.first(self.doc.near(phrases, concept, lambda s: s.has(want) and not s.has(SpanKind.DATE)),
                                "amount")
+            if found is not None and found.confidence < 0.5 and self._filled_in_words(phrases, concept):
+                found = None  # the field's own label holds words ("Importe reclamado: A RELLENAR POR LA COMPAÑÍA")
             if found and kind == "int":
                 found.value = int(found.value)
         elif kind == "bool":
@@ -278,6 +286,22 @@ class _Extractor:
             if not any(c != concept and label_score(toks, p, c) > score for c, p in self.concepts):
                 return True
         return False
+
+    def _filled_in_words(self, phrases: list[Phrase], concept: str | None) -> bool:
+        """Whether a label that reads as the field outright has words and no figures beside it (an amount "to be
+        filled in by the insurer", "not known"): the field is answered there, with no amount."""
+        def value(label: Span) -> Span | None:  # beside the label, else under it
+            after = list(self.doc.right_of(label)) or next((over for _, over in self.doc.below(label)[:1]), [])
+            return after[0] if after else None
+
+        return any(score >= 0.9 and (v := value(label)) is not None and v.has(SpanKind.TEXT)
+                   and not any(c.isdigit() for c in v.text) and not self.doc.labels_any(v)
+                   for label, score in self.doc.labels(phrases, concept))
+
+    def _other_label(self, s: Span) -> bool:
+        """Whether a colon label right before ``s`` gives it as a value of something other than a date."""
+        label = rules.colon_label(self.doc, s)
+        return label is not None and not _DATE_WORD.search(normalise(label.text))
 
     def _boxed_date(self, phrases: list[Phrase], concept: str | None) -> Found | None:
         """A date under or beside its label written a figure a box, which a text layer or OCR gives as figures in

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from datetime import date
 from enum import StrEnum
 
-__all__ = ["DateOrder", "boxed_figures_order", "guess_date_order", "infer_date_order", "month_number", "parse_date"]
+__all__ = ["RUN_STAMP", "DateOrder", "boxed_figures_order", "guess_date_order", "infer_date_order", "month_number",
+           "parse_date"]
 
 
 class DateOrder(StrEnum):
@@ -326,6 +327,13 @@ _DAY_FIRST_WORDS = re.compile(
     r"gst|abn|gstin|aud|nzd|gbp|inr)\b")
 
 
+#: the line an ERP program stamps on the listings it prints: a clock time with the program's or the print run's word
+#: ("DATE PRINTED 29/01/24 11:49  PGM VF31", "SKREVET UT 23. juni 2026 17:44  PGM FAKT01", "RUN 08:30 JOB INV400")
+RUN_STAMP = re.compile(r"(?i)(?=.*\b\d{1,2}:\d{2}\b).*\b(?:pgm|prog|program|programm|job|run|spool|printed|"
+                       r"gedruckt|druckdatum|skrevet ut|utskrift\w*|imprim[ée]e?|stampato|impreso|wydrukowano|"
+                       r"afgedrukt|tulostettu)\b")
+
+
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
     they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
@@ -378,6 +386,8 @@ def _chronological_order(lines: Iterable[str]) -> DateOrder | None:
     readings (``11/01/2025``, then due ``25 Feb 2025``: January 11th). None when the readings agree or tie."""
     readings: dict[DateOrder, list[date]] = {DateOrder.DMY: [], DateOrder.MDY: []}
     for line in lines:
+        if RUN_STAMP.search(line):
+            continue  # the day a listing was printed, whenever that was ("STAMPATO IL 13 agosto 2024 06:30 PGM …")
         found: list[tuple[int, date, date]] = []  # (where, day-first reading, month-first reading)
         for m in _VOTE.finditer(line):
             if m.group(0).count(".") >= 2:

@@ -221,7 +221,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # the payment reference of a Czech or Slovak invoice, its number as a rule
         "variabilni symbol|"
         "invoice number|invoice no|invoice id|invoice ref|invoice reference|inv no|bill no|bill number|document no|"
-        "tax invoice no|"
+        "tax invoice no|bilagsnr|bilagsnummer|bilag no|"
         "rechnungsnummer|rechnungsnr|rechnung no|rechnungs no|rg no|re no|belegnummer|beleg no|"
         "factuurnummer|factuurnr|factuur no|numero de facture|no de facture|facture no|no facture|"
         "numer faktury|faktura no|no faktury|faktura vat no|numero factura|no factura|factura no|"
@@ -256,7 +256,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "emessa il|emesso il|emessa in data|"
         "expedido el|emitida el|emitido el|fecha de emision|fecha emision|"
         "laskun pvm|datum vystaveni|datum vystaveni dokladu|vystaveni|vystaveni dne|utstedt|utstedelsesdato|issued|"
-        "issued date")
+        "issued date|inv date|inv dt|ausstellungsdatum|ausstellungs datum|erstellungsdatum|notadatum|datum nota|"
+        "data da nota|data nota|fecha de la nota")
     + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
@@ -331,7 +332,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
         "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value|"
         "items total|goods total|total goods|totale merce|delsumma|delsum|valor dos servicos|valor liquido|"
-        "valor sem iva|"
+        "valor sem iva|total bruto|importe bruto|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
         "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
@@ -414,7 +415,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "produit service|produkt leistung|artikel leistung|prestation|prestations|nature de la prestation|"
         "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
-         "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter", 0.7),
+         "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter|produto|produtos|"
+         "producto|productos|prodotto|prodotti|produits", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|hoev|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
@@ -456,8 +458,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|rivisumma|celkem|"
         "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp")
+    # a listing's last column: its value, its extension ("EXT", "AMT"), the Portuguese "Importância"
+    + _p("value|line value|goods value|net value|amt|ext|ext amt|extension|importancia", 0.9)
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
-    + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total", 0.9)
+    + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total|zaklad|zaklad dane|grundlag|"
+         "beskattningsunderlag|base ht", 0.9)
     # a folio's or a statement's column of charges, beside its credits
     + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito|dare|debe|soll|deve", 0.8)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
@@ -470,7 +475,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "adresse du domicile|woonadres|katuosoite|osoite|lahiosoite|vej og nr|vej og husnummer|gade og nr|"
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
                   "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
-                  "postadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|"
+                  "postadress|utdelningsadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|"
                   "gata och husnr|gate og husnr|logradouro|logradouro e numero|endereco residencial"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
@@ -503,6 +508,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      # Czech and Slovak: the kind of loss, of insurance or of event
                      "typ skody|druh skody|typ pojisteni|typ udalosti|druh udalosti|druh poistenia|typ poistenia"),
     # printed beside values on forms, never a value themselves
+    # the state, province or county of an address, which no schema here asks: a caption, never a value
+    "region": _p("state|province|state province|province state|county|region|bundesland|kanton|canton|provincia|"
+                 "estado|provincie|wojewodztwo|departement|region province|state territory|territory|estado uf|uf"),
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|telef|"
                   "telemovel|telemovil|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
@@ -550,7 +558,8 @@ _CONCEPTS.update({
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
          "nome do segurado|nome do tomador|nome segurado|nombre del asegurado|nom de l assure|"
-         "for och efternamn|fullt navn|fulde navn|"
+         "for och efternamn|fullt navn|fulde navn|forsakringstagarens namn|forsikringstakers navn|"
+         "forsikringstagers navn|den forsakrades namn|"
          "your name|your full name|ihr name|votre nom|su nombre|il suo nome|uw naam|twoje imie i nazwisko"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
@@ -588,7 +597,10 @@ _CONCEPTS.update({
         "dato for forste behandling|date the problem occurred|datum der erkrankung|"
         "erkrankungsdatum|date de la maladie|date de la maladie accident|datum eerste symptomen|eerste symptomen|"
         "date of first symptoms|date symptoms first noticed|data dei primi sintomi|fecha de los primeros sintomas|"
-        "data dos primeiros sintomas|data pierwszych objawow|datum prvnich priznaku"),
+        "data dos primeiros sintomas|data pierwszych objawow|datum prvnich priznaku|data da doenca|"
+        "data da enfermidade|date signs first noticed|signs first noticed|date first noticed|first noticed on|"
+        "fecha de la enfermedad|data della malattia|datum ziekte|datum van de ziekte|data choroby|datum nemoci|"
+        "dato for sygdommen|dato for skaden|dato for skade|datum for skadan|dato for skaden oppstod"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"
@@ -654,7 +666,8 @@ _CONCEPTS.update({
         "forsakringsnummer|forsakringsnr|forsikringsnummer|polisenummer|policenummer|policenr|avtalenr|"
         "avtalenummer|vakuutusnumero|sopimusnumero|sopimuksen numero|vakuutussopimus|cislo pojistky|cislo smlouvy|no smlouvy|cislo pojistne smlouvy|no pojistky|"
         "pojistna smlouva|cislo zmluvy|cislo poistnej zmluvy")
-    + _p("certificate number|certificate no|contract number|member number|member id", 0.85),
+    + _p("certificate number|certificate no|contract number|member number|member id|no d adhesion|"
+         "numero d adhesion|numero adherent|no adherent|numero de adherente|numero de afiliado", 0.85),
 })
 
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
@@ -690,13 +703,19 @@ _FIELD_CONCEPTS: dict[str, str] = {
     "police_report_filed": "police_report", "claim_type": "claim_type", "loss_type": "claim_type",
     "police_report": "police_report", "police_notified": "police_report",
     "policy_no": "policy_number", "phone": "contact", "contact": "contact", "email": "contact",
+    "state": "region", "province": "region", "region": "region", "county": "region",
 }
 
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
 _NEGATIVE: dict[str, frozenset[str]] = {
-    "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme "
+    # ("Total bruto": the Spanish and Portuguese sum of the lines before tax)
+    "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme bruto "
                        "before untaxed tax vat btw tva mwst iva podatek rate".split()),
-    "invoice_date": frozenset("due order delivery ship shipping birth verval vervaldatum fallig echeance limite "
+    # the day a listing was printed is not its date ("DATE PRINTED 29/01/24 11:49", "UTSKRIFTSDATO", "Druckdatum")
+    "invoice_date": frozenset("printed print printout run spool gedruckt druck druckdatum utskrift utskriftsdato "
+                              "utskrivet skrevet imprime impression stampato stampa impreso impresion wydruk "
+                              "afgedrukt tulostettu "
+                              "due order delivery ship shipping birth verval vervaldatum fallig echeance limite "
                               "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "
                               "platnosci zaplaty start end from to period check expiry valid vencimiento vencimento "
                               "scadenza orderdatum bestelldatum sprzedazy commande bestelling bestellung pedido "
@@ -808,7 +827,11 @@ _VALUE_SYNONYMS = _synonyms({
               # who and what a medical claim is about: its patient, the treatment, the doctor
               "patient patients pacient pacjent paciente patiente patienten behandlung behandlungsdatum "
               "treatment traitement tratamiento trattamento tratamento behandeling behandlingsdatum hoito "
-              "physician doctor arzt medecin medico lekarz lekar dentist",
+              "physician doctor arzt medecin medico lekarz lekar dentist lege laege lakare behandlende "
+              "behandlingsutgifter behandlingsudgifter behandlingskostnader "
+              # an animal's illness and its vet's fees: the health cover of a pet
+              "vet veterinary veterinarian tierarzt tierarztpraxis tierarztkosten veterinaire dierenarts dierenkliniek "
+              "veterinario veterinaria weterynarz weterynaryjna dyrlaege dyrlage veterinar erkrankung",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta",

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from engine.base import SIGNATURE_MARK
+from engine.dates import RUN_STAMP
 from engine.labels import (
     COLUMN_CONCEPTS,
     Phrase,
@@ -20,6 +21,7 @@ from engine.labels import (
     label_score,
     label_tokens,
     normalise,
+    reads_as_label,
     value_words,
 )
 from engine.numbers import detect_currency
@@ -82,7 +84,7 @@ _END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
-_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
+_ADDRESSY = re.compile(r"@|www\.|https?:|^\+?\d[\d\s\-/()]{6,}$|(?<!#)\b\d{4,5}\b|^\d+\s?\w*\s|\b(tel|fax|phone)\b|"
                        r"[^\W\d_]-\d{6}\b|"  # an Indian PIN after its town ("Uluberia-681142")
                        r"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")  # Canadian, British codes
 # Contact and registration lines end an address block.
@@ -262,8 +264,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             and s.index not in doc.captions
 
     labelled = [f for f in doc.near(phrases, "party", text) if not _route_start(doc, f.spans[0])]
-    if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens")
-        labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5]
+    if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens"), as does
+        # its till's line ("Caisse 5  Vendeur: Camille")
+        labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5
+                    and not _TILL_LINE.match(" ".join(s.text for s in doc.lines[(f.spans[0].page, f.spans[0].line)]))]
     if labelled and labelled[0].confidence >= 0.5:
         f = labelled[0]
         return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
@@ -298,7 +302,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         s = _first_of_repeat(doc, _without_title(doc, whole))
         if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
                 or normalise(s.text).strip(" ,;.:") in billed or (not first_line and _labels_a_value(doc, s))
-                or (s.page, s.line) in header_lines or _under_street(doc, s)
+                or (s.page, s.line) in header_lines or _under_street(doc, s) or after_colon_label(doc, s)
                 or (first_line and any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER)
                                        for x in doc.lines[(s.page, s.line)]))):
             continue  # (a receipt's line with a price is an item: its name is printed alone)
@@ -353,6 +357,23 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
 
 
 _SEPARATORS = frozenset("- – — · • | /".split())
+
+
+def colon_label(doc: SpanDoc, s: Span) -> Span | None:
+    """The colon label right before ``s`` on its line ("Projekt: Lakeside 914"), whose value ``s`` is; None where
+    none is, or where the label names the document itself ("Facture du:", "Rechnung vom:"), whose own value
+    ``s`` then is."""
+    line = doc.lines[(s.page, s.line)]
+    i = line.index(s) if s in line else -1
+    if i <= 0 or not line[i - 1].has(SpanKind.LABEL) or not line[i - 1].text.rstrip().endswith(":"):
+        return None
+    return None if set(normalise(line[i - 1].text).replace(":", " ").split()) & _STRONG_TITLES else line[i - 1]
+
+
+def after_colon_label(doc: SpanDoc, s: Span) -> bool:
+    """Whether ``s`` is the value of a colon label of some field of the document: no issuer's name (a labelled
+    issuer is read by its label)."""
+    return colon_label(doc, s) is not None
 
 
 def sender_line(doc: SpanDoc) -> Found | None:
@@ -512,16 +533,33 @@ def _priced_row(doc: SpanDoc, s: Span) -> bool:
 
 def _column_address(doc: SpanDoc, head: Span) -> bool:
     """Whether the lines right under ``head``, starting where it starts, make an address: up to four of them, one
-    a street or a postal code with its town."""
+    a street or a postal code with its town. A line of another column between them (a VAT number beside the
+    name, a little lower) is passed over, as long as the column's lines follow each other closely."""
     pos = doc.line_pos[(head.page, head.line)]
+    height, bottom = head.bbox[3] - head.bbox[1], head.bbox[3]
     for key in doc.line_keys[pos + 1: pos + 5]:
         under = [s for s in doc.lines[key] if abs(s.bbox[0] - head.bbox[0]) <= 0.01]
-        if key[0] != head.page or not under:
+        if key[0] != head.page:
             return False
+        if not under:
+            continue
+        if under[0].bbox[1] - bottom > 1.5 * height:
+            return False
+        bottom = under[0].bbox[3]
         text = under[0].text.strip(" ,")
         if street_line(text) or ((split := split_postal_city(text)) is not None and split[1]):
             return True
     return False
+
+
+def _in_label_column(doc: SpanDoc, s: Span) -> bool:
+    """Whether ``s`` starts a line of a column of labels, each with its value on its right: two labels of the
+    document's fields or more within three lines of it start where it starts ("Invoice No.", "Invoice date" over
+    "Account ID", the values set apart at the right of a meta data block)."""
+    pos = doc.line_pos[(s.page, s.line)]
+    keys = [k for k in doc.line_keys[max(0, pos - 3): pos + 4] if k[0] == s.page and k != (s.page, s.line)]
+    return sum(any(abs(x.bbox[0] - s.bbox[0]) <= 0.005 and reads_as_label(x.text) and doc.right_of(x)
+                   for x in doc.lines[k]) for k in keys) >= 2
 
 
 def _initials_of(letters: str, name: str) -> bool:
@@ -542,7 +580,8 @@ def _labels_a_value(doc: SpanDoc, s: Span) -> bool:
             and any(c.isdigit() for c in x.text)
 
     after = [x for x in doc.lines[(s.page, s.line)] if x.bbox[0] >= s.bbox[2] - 0.002]
-    if after and value(nxt := min(after, key=lambda x: x.bbox[0])) and nxt.bbox[0] - s.bbox[2] < 0.25:
+    if after and value(nxt := min(after, key=lambda x: x.bbox[0])) and (
+            nxt.bbox[0] - s.bbox[2] < 0.25 or _in_label_column(doc, s)):
         return True
     # ... or a smaller caption over its value, set where the caption starts ("Vertrag" over "C-463/2025" in a
     # grid of an invoice's references)
@@ -752,6 +791,22 @@ def customer_block(doc: SpanDoc) -> set[int]:
     return out
 
 
+#: a page's number and the count of pages, in the languages read
+_PAGE_MARK = re.compile(r"(?i)^(?:page|pg|p|seite|s|blad|side|sida|sivu|pagina|página|strona|str|stránka|strana|"
+                        r"feuille|folio|hoja|foglio)\.?\s*\d+\s*(?:of|von|van|av|af|de|di|da|z|ze|sur|su|aus|/)\s*\d+$")
+#: a time of day alone ("17:20:43")
+_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _print_header(doc: SpanDoc, s: Span) -> bool:
+    """Whether ``s`` stands in the header a printing tool sets over each page of a listing: beside a clock time
+    ("17:20:43  FAKTDRUK"), or between the day it printed and the page's number ("05/29/26  FAKTDRUK  1")."""
+    others = [x for x in doc.lines.get((s.page, s.line), []) if x.index != s.index]
+    if any(_CLOCK.fullmatch(x.text.strip()) for x in others):
+        return True
+    return any(x.date is not None for x in others) and any(re.fullmatch(r"\d{1,3}", x.text.strip()) for x in others)
+
+
 #: a capitalised abbreviation ("Bros.", "Intl.", "K.K."), which ends names rather than sentences
 _ABBREVIATION = re.compile(r"^[A-Z][A-Za-z.]{0,4}\.$")
 
@@ -781,8 +836,18 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text) \
             and not _ABBREVIATION.match(s.text.split()[-1]):
         return False  # a sentence or a slogan, not a name that ends on an abbreviation ("Bros.", "Intl.")
-    if street_line(s.text) and any(c.isdigit() for c in s.text):
-        return False  # a street with its house number ("Via Roma 70"), not "Maple Street Bakery"
+    if street_line(s.text) and re.search(r"(?<![^\W\d_])\d", s.text):
+        # a street with its house number ("Via Roma 70"), not "Maple Street Bakery" nor a brand's "Q8" in a fuel
+        # station's name ("DISTRIBUTORE Q8 VIA EMILIA")
+        return False
+    if _TILL_LINE.match(s.text.strip()):
+        return False  # a till's or a cashier's number ("KASSE 05 BED 96", "CASSA 1")
+    if _PAGE_MARK.match(s.text.strip()):
+        return False  # a page's number ("BLAD 1 VAN 1", "SIDE 1 AV 2", "Seite 2 von 3")
+    if _print_header(doc, s):
+        return False
+    if RUN_STAMP.search(" ".join(x.text for x in doc.lines.get((s.page, s.line), [s]))):
+        return False  # the stamp of the program that printed a listing ("PRINTED 03/12/2026 18:34 PGM SDINVPRT")
     if re.search(r"\d{5}", s.text):
         return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
     if toks[0] in _REGISTRATION_WORDS and any(c.isdigit() for c in s.text):
@@ -840,6 +905,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         text = " ".join(s.text for s in over).strip(" ,")
         if lines and over and _after_blank_line(lines[-1], over):
             break  # the address block ends at a blank line (a scan's OCR drops the rule of dashes under it)
+        if any(c.isdigit() for c in text) and _past_town(lines):
+            break  # past the street, postcode and town, a line with figures is no address's (a receipt's item)
         if lines and re.fullmatch(r"\d{1,4}[A-Za-z]?", text) and not lines[-1][-1].text.rstrip().endswith(","):
             lines[-1] = lines[-1] + over  # a narrow receipt wrapped its street before the number ("Puerta" / "3")
             wrapped.update(s.index for s in over)
@@ -872,6 +939,13 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     return Found(", ".join(shown), 0.4, [merge_spans(parts)])
 
 
+def _past_town(lines: list[list[Span]]) -> bool:
+    """Whether address ``lines`` hold a street and, on a line after it, a postcode and town."""
+    texts = [" ".join(s.text for s in over).strip(" ,") for over in lines]
+    street = next((i for i, t in enumerate(texts) if street_line(t)), None)
+    return street is not None and any(split_town_line(t) is not None for t in texts[street + 1:])
+
+
 def _after_blank_line(above: list[Span], below: list[Span]) -> bool:
     """Whether ``below`` starts more than 2.2 of ``above``'s line heights under the top of ``above``'s last line (a
     line may hold a street's number wrapped under it): a blank line (or more) between them, where an address's
@@ -901,7 +975,8 @@ def _run_of(line: list[Span], chosen: list[Span]) -> list[Span]:
 #: a tax or company registration printed under an address ("CHE-781.382.287 MWST", "550359263 RT0001",
 #: "ABN 51 824 753 556")
 _REGISTRATION_LINE = re.compile(r"(?i)\b(?:RT\d{4}|MWST|MwSt|TVA|VAT|USt|GST|GSTIN|HST|ABN|ACN|NIF|NIPC|CIF|IVA|"
-                                r"BTW|CVR|NIP|RFC|CNPJ|UID|EIN|KvK|SIRET|Org\.?\s?nr)\b")
+                                r"BTW|CVR|NIP|RFC|CNPJ|UID|EIN|KvK|SIRET|SIREN|RCS|HRB|KBO|BCE|NZBN|CUIT|REA|"
+                                r"Org\.?\s?nr|Ondernemingsn(?:r|ummer)|Handelsregister|Steuer-?nr|St\.-?Nr)\b")
 #: a line that is only a building's number ("94/693", "12A", "7-9"), as Indian addresses print it over the street
 _HOUSE_NUMBER = re.compile(r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?")
 
@@ -1063,6 +1138,8 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         code = detect_currency(w.text)
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
+            if code == "SEK" and "SEK" not in (codes := _printed_codes(doc)):
+                code = _crown(doc, codes)  # a "kr" apart from the amount ("Å BETALE kr  215.095,35")
             return Found(code, 0.5, [span])
     return _named_currency(doc) or _account_currency(doc) or _address_currency(doc)
 
@@ -1099,10 +1176,17 @@ def _crown(doc: SpanDoc, codes: Counter[str]) -> str:
 #: States (state and ZIP)
 _DOLLAR_COUNTRIES = (
     ("CAD", re.compile(r"\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bCanada\b")),
-    ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s+\d{4}\b|\bAustralia\b|\bABN\s?\d|\+61[\s(]*\d")),
-    ("NZD", re.compile(r"\bNew Zealand\b|\+64[\s(]*\d")),
-    # Mexico: a "C.P." postcode, the capital, the tax registry's number (RFC) or a bank's CLABE
-    ("MXN", re.compile(r"\bC\.\s?P\.\s?\d{5}\b|\bCDMX\b|\bM[ée]xico\b|\bRFC\b|\bCLABE\b")),
+    # Australia: a state with its postcode, either way round ("Brisbane QLD 4000", "4000 Brisbane QLD"), an
+    # ABN, a "Pty Ltd" company
+    ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s+\d{4}\b|\b\d{4}\s+[A-Z][A-Za-z .'-]+\s"
+                       r"(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)$|\bAustralia\b|\bABN\s?\d|\+61[\s(]*\d|"
+                       r"\bPty\.?\s?Ltd\b")),
+    ("NZD", re.compile(r"\bNew Zealand\b|\+64[\s(]*\d|\bNZBN\b|\bIRD\s+(?:no|number)\b")),
+    # Mexico: a "C.P." postcode, the capital, the tax registry's number (RFC, "R.F.C."), a bank's CLABE, the legal
+    # forms "S.A. de C.V." and "S. de R.L.", a state's abbreviation after the town ("Guadalajara, Jal.")
+    ("MXN", re.compile(r"\bC\.\s?P\.\s?\d{5}\b|\bCDMX\b|\bM[ée]xico\b|\bR\.?\s?F\.?\s?C\.?(?!\w)|\bCLABE\b|"
+                       r"\bS\.\s?(?:A\.\s?)?de\s+(?:C\.\s?V\.|R\.\s?L\.)|"
+                       r",\s(?:Jal|N\.\s?L|Pue|Gto|Qro|Yuc|Chih|Coah|Tamps|Mich|Oax|Chis|Hgo|Ags|Q\.\s?Roo|Edo\.\s?M[ée]x)\.")),
     # Argentina: a postcode of a province's letter and four figures before its town ("B7600 Mar del Plata",
     # "C1425ABC CABA"), a CUIT ("20-12345678-9"), the country or its telephone code
     ("ARS", re.compile(r"\b[A-HJ-NP-Z]\d{4}(?:[A-Z]{3})?\s+[A-ZÁÉÍÓÚ][a-záéíóúñ]+|\bCUIT\b|\b\d{2}-\d{8}-\d\b|"
@@ -1110,6 +1194,8 @@ _DOLLAR_COUNTRIES = (
 )
 #: a tax line of a sales tax only Canada levies, with its rate or amount
 _CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
+#: a tax line of New Zealand's GST at its rate ("GST 15 %", "GST (15%)")
+_NZ_TAX = re.compile(r"\bGST\W{0,3}15\s?%")
 _US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
                          r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b|\b(?:USA|United States)\b")
 #: a label before a state's code makes it no state: "Customer ID 50004" is no address in Idaho
@@ -1130,6 +1216,8 @@ def _dollar_country(doc: SpanDoc) -> str | None:
     counts = {code: sum(bool(pattern.search(line)) for line in lines) for code, pattern in _DOLLAR_COUNTRIES}
     # Canada's own sales taxes ("HST 13%", "GST 5%" and "PST 7%", "TPS" and "TVQ") name the country once is enough
     counts["CAD"] += 2 * any(_CANADIAN_TAX.search(line) for line in lines)
+    # ... as New Zealand's goods and services tax at its rate of 15 % does
+    counts["NZD"] += 2 * any(_NZ_TAX.search(line) for line in lines)
     found = [code for code, n in counts.items() if n]
     return found[0] if len(found) == 1 and counts[found[0]] >= 2 else None
 
@@ -1269,8 +1357,18 @@ _SIGNED = re.compile(
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
 
 
-#: the words of a place and date's caption beside a signature, its blanks left out ("En …, a …", "Fait à … le …")
-_PLACE_DATE_WORDS = frozenset("en a à le am in te w dnia em de the on at fait done signed".split())
+#: the words of a place and date's caption beside a signature, its blanks left out ("En …, a …", "Fait à … le …",
+#: "Ort / Datum", "Local")
+_PLACE_DATE_WORDS = frozenset("en a à le am in te w dnia em de the on at fait done signed place date ort datum lieu "
+                              "local luogo lugar plaats miejsce miejscowość sted data fecha and und et y e i og och "
+                              "/".split())
+#: ... those of them that name the field, where the rest only join them ("de", "a", "le" over a name are no caption)
+_PLACE_DATE_NAMES = frozenset("dnia fait done signed place date ort datum lieu local luogo lugar plaats miejsce "
+                              "miejscowość sted data fecha".split())
+#: a conformed signature: the mark a typed copy prints where the original was signed ("/s/ Jane Doe", "(Signed)",
+#: "gez. Müller", "(get.)")
+_CONFORMED = re.compile(r"(?i)^(?:/s/.*|\((?:signed|sgd|gez|get|signé|firmado|firmato|podpisano)\.?\)|"
+                        r"(?:sgd|gez|get)\.\s*\S.*)$")
 #: an option ticked to say the form is signed ("I confirm the above (signed)", "Erklärung unterschrieben")
 _SIGNED_OPTION = re.compile(r"(?i)\b(?:signed|unterschrieben|unterzeichnet|sign[ée]e?|firmad[oa]|firmat[oa]|"
                             r"ondertekend|podpisan[oy]|podpisano|assinad[oa])\b")
@@ -1297,6 +1395,24 @@ _OFFICE_USE = re.compile(
     r"riservato|reservado|uso interno|uso exclusivo|udfyldes af|fylls i av|fylles ut av|do not write|"
     r"wype[łl]nia|vypln[íi] poji|a cumplimentar por|a rellenar por|a compilare a cura|da compilare a cura|"
     r"a preencher pela|a remplir par|vom versicherer auszuf[uü]llen|in te vullen door)")
+
+
+def _captioned(doc: SpanDoc, s: Span) -> bool:
+    """Whether a caption of the form stands right before ``s`` on its line or right over it on the line above (a
+    label, or a place or date's caption: "Fait à", "Ort", "Local"): ``s`` is that field's value."""
+    def caption(c: Span) -> bool:
+        words = set(c.text.casefold().replace(",", " ").split())
+        return c.has(SpanKind.TEXT) and (
+            doc.labels_any(c) or (words <= _PLACE_DATE_WORDS and bool(words & _PLACE_DATE_NAMES)))
+
+    line = doc.lines[(s.page, s.line)]
+    if (i := line.index(s)) > 0 and caption(line[i - 1]):
+        return True
+    pos = doc.line_pos[(s.page, s.line)]
+    if pos == 0 or doc.line_keys[pos - 1][0] != s.page:
+        return False
+    return any(min(c.bbox[2], s.bbox[2]) > max(c.bbox[0], s.bbox[0]) and caption(c)
+               for c in doc.lines[doc.line_keys[pos - 1]])
 
 
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
@@ -1347,6 +1463,10 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         for s in near:
             if SIGNATURE_MARK in s.text:
                 return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes
+            if _CONFORMED.match(s.text.strip()):
+                return Found(True, ls * 0.6, [s])  # a conformed signature, typed ("/s/", "(signed)", "gez.")
+            if (s.page, s.line) in above and _captioned(doc, s):
+                continue  # the value of the form's field above the signature's ("Fait à" over "Lyon")
             text = s.text.strip(" _.")
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
             # fill-in line's dots or an initial are no sentence's end
@@ -1411,8 +1531,10 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
             words[m.value] |= value_words(m.name)
 
     def match(text: str) -> Any:  # the first of the option's words that names a value ("RC Auto" → auto); a
-        # compound begins or ends with one ("Hausratversicherung", "Kraftfahrzeug")
+        # compound begins or ends with one ("Hausratversicherung", "Kraftfahrzeug"); an illness abroad is a trip's
         toks = label_tokens(text)
+        if "travel" in words and _ABROAD.intersection(toks):
+            return "travel"
         return next((v for t in toks[:3] for v, ws in words.items()
                      if t in ws or any(len(w) >= 4 and t.startswith(w) or len(w) >= 6 and t.endswith(w)
                                        for w in ws)), None)
@@ -1441,6 +1563,11 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
     if concept == "claim_type":
         return _titled_kind(doc, match) or _worded_kind(doc, match)
     return None
+
+
+#: the words that put a loss abroad ("Medical expenses abroad", "Krankheit im Ausland"): a travel cover's
+_ABROAD = frozenset("abroad overseas ausland etranger estero extranjero exterior buitenland utlandet udlandet "
+                    "zagranica zagranicznej ulkomailla zahranici".split())
 
 
 def _worded_kind(doc: SpanDoc, match: Any) -> Found | None:

@@ -357,6 +357,12 @@ class SpanDoc:
         überweisen Sie den Betrag von 1.234,56 € bis zum", "Prosimy o zapłatę 85 593,47 zł do dnia")."""
         toks = self.tokens[s.index]
         score = label_score(toks, phrases, concept)
+        if score > 0 and "(" in s.text and toks == label_tokens(s.text):
+            # a qualifier in brackets narrows the label, it does not make it another ("Policyholder (full name)",
+            # "Amount (EUR)"); a label a word of it rules out stays out ("Total (excl. VAT)")
+            bare = label_tokens(re.sub(r"\([^)]*\)", " ", s.text))
+            if bare and bare != toks:
+                score = max(score, 0.95 * label_score(bare, phrases, concept))
         if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]):
             score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)),
                         0.8 if toks[-1] in _BY_WORDS else 0.0)

@@ -519,6 +519,30 @@ def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[
     return _cut_before(cells, lambda _, j: j == k)
 
 
+#: a value typed in a larger type than its caption, run into it: at least this many times the caption's height
+_LARGER_TYPE = 1.2
+
+
+def _split_at_larger_type(cells: _Cells, words: Sequence[Word]) -> _Cells:
+    """A form's caption in small type with its value in a larger one right after it, in the next box, no wider a
+    gap between them than a space or two ("Postal code 27601", "State/Province NC"): each cell cut once, before
+    the first word at least :data:`_LARGER_TYPE` times as tall as every word before it, where those read as a
+    label (no digits, three letters or more) and the value stands half a space or more from it."""
+    def cut(cell: list[int], k: int) -> bool:
+        before = [words[i] for i in cell[:k]]
+        high = max(w.bbox[3] - w.bbox[1] for w in before)
+        if high <= 0 or k != next((j for j in range(1, len(cell)) if words[cell[j]].bbox[3] - words[cell[j]].bbox[1]
+                      >= _LARGER_TYPE * high), None):
+            return False
+        label = " ".join(w.text for w in before)
+        # a letterhead's monogram beside its name in larger type ("ÅN  Åkesson Nordström") is no caption
+        return (not any(ch.isdigit() for ch in label) and sum(ch.isalpha() for ch in label) >= 3
+                and reads_as_label(label)
+                and _gap(words, cell, k) >= 0.5 * _char_width(before))
+
+    return _cut_before(cells, cut)
+
+
 def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:
     out: list[_Unit] = []
     pos = 0
@@ -693,7 +717,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
             grid[key] = _split_at_columns(grid[key], cells_below, words)
     for k, key in enumerate(keys):
         nearby = [grid[o] for o in keys[max(0, k - 5):k + 6] if o != key and o[0] == key[0]]
-        grid[key] = _split_at_value_column(grid[key], nearby, words)
+        grid[key] = _split_at_larger_type(_split_at_value_column(grid[key], nearby, words), words)
     all_cells = {key: _colon_to_label(cells, words) for key, cells in grid.items()}
     for key in keys:
         cells = all_cells[key]

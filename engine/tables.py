@@ -120,6 +120,8 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)
             if left is not None:
                 ranges[left] = (ranges[left][0], x1)
+        elif not owners and (col := _truncated_label(s.text, columns, ranges)) is not None:
+            ranges[col] = (x0, x1)  # a fixed-width listing's label cut short ("ARTIKEL/BESKRIVNI")
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             ranges[f"_{len(ranges)}"] = (x0, x1)
     starts = sorted(a for a, _ in ranges.values())
@@ -129,6 +131,20 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             nxt = next((x for x in starts if x > b), None)
             ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
     return ranges
+
+
+def _truncated_label(text: str, columns: Sequence[Column], ranges: dict[str, tuple[float, float]]) -> str | None:
+    """The text column no label of the header matched whose label's word ``text`` starts, cut short where a
+    fixed-width listing's column ends: a word of six letters or more that begins a word of its phrases and is
+    none itself ("BESKRIVNI" of "beskrivning")."""
+    for col in columns:
+        if col.numeric or col.name in ranges:
+            continue
+        vocabulary = {w for ph in col.phrases for w in ph.tokens}
+        if any(len(t) >= 6 and t not in vocabulary and any(w.startswith(t) for w in vocabulary)
+               for t in label_tokens(text)):
+            return col.name
+    return None
 
 
 def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span], below: list[Span],
@@ -333,8 +349,8 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     away)."""
     text = _description_column(columns, ranges)
     desc = row.cells.get(text or "")
-    if text is None or not desc or not above:
-        return None
+    if text is None or not desc or not above or not any(c.isalnum() for s in line for c in s.text):
+        return None  # (a rule of asterisks or dashes under the rows is none)
     # a sidebar's line beside the table ("Compte 5322639" left of "allers-retours inclus") is no part of the rest
     line = _beside_column(line, ranges[text][0])
     if overleaf:

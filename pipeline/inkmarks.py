@@ -143,7 +143,7 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
             continue  # a filled shape or a closed one (a circle, a frame) is no pen stroke
         curves, lines, slanted = _pen_items(d["items"])
         if curves or slanted:
-            strokes.append((pymupdf.Rect(d["rect"]) * matrix, curves, lines, slanted))
+            strokes.append((_inked_rect(d["items"], d["rect"]) * matrix, curves, lines, slanted))
     marks = [r for r, curves, lines, slanted in _clusters(strokes, height)
              if curves >= 3 or (slanted >= 6 and slanted >= 0.6 * lines)]
     words = [w for u in units for w in u.words]
@@ -213,6 +213,26 @@ def _pen_items(items: list[tuple]) -> tuple[int, int, int]:
             or any(it[0] in ("re", "qu") for it in items):
         return 0, 0, 0
     return curves, len(segments), slanted
+
+
+def _inked_rect(items: list[tuple], rect: Any) -> pymupdf.Rect:
+    """Where a path's ink lies: the box of the points its lines and Bézier curves pass through. A path's own box
+    (``rect``) holds the curves' control points, which stand well above and below a signature's strokes."""
+    points: list[pymupdf.Point] = []
+    for it in items:
+        if it[0] == "l":
+            points += [it[1], it[2]]
+        elif it[0] == "c":
+            p0, p1, p2, p3 = it[1:5]
+            for k in range(9):
+                t = k / 8
+                a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+                points.append(pymupdf.Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                                            a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+    if not points:
+        return pymupdf.Rect(rect)
+    return pymupdf.Rect(min(p.x for p in points), min(p.y for p in points),
+                        max(p.x for p in points), max(p.y for p in points))
 
 
 def _clusters(strokes: list[tuple[pymupdf.Rect, int, int, int]], reach: float

@@ -374,10 +374,14 @@ def test_a_street_a_till_receipt_wrapped_before_its_number_is_one_line() -> None
 
 def test_a_blank_line_ends_the_address_where_a_scan_lost_the_rule_under_it() -> None:
     rows = [[(0.3, "GREENLEAF MARKET")], [(0.3, "221 Harbor Street")], [(0.3, "Portland, OR 97204")], [], [],
-            [(0.3, "Milk 1L")], [(0.1, "2 x 1.19"), (0.7, "2.38")], [(0.1, "TOTAL"), (0.7, "2.38")]]
+            [(0.3, "Sourdough bread")], [(0.1, "2 x 1.19"), (0.7, "2.38")], [(0.1, "TOTAL"), (0.7, "2.38")]]
     assert _run(layout(rows), Receipt).data["merchant_address"] == "221 Harbor Street, Portland, OR 97204"
     rows[3:5] = []  # lines that follow one another go on
-    assert _run(layout(rows), Receipt).data["merchant_address"] == "221 Harbor Street, Portland, OR 97204, Milk 1L"
+    assert _run(layout(rows), Receipt).data["merchant_address"] == \
+        "221 Harbor Street, Portland, OR 97204, Sourdough bread"
+    # ... but past the town and its postcode, a line with figures is the first item's ("Milk 1L", "Coffee 250 g")
+    rows[3] = [(0.3, "Milk 1L")]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "221 Harbor Street, Portland, OR 97204"
 
 
 def test_a_british_address_of_five_lines_ends_on_its_postcode() -> None:
