@@ -309,7 +309,7 @@ _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing;
 # not a number after its label ("Receipt No. 10505 Till 8")
 _CONTINENTAL_ADDRESS = re.compile(r"(?<!No\. )(?<!Nr\. )(?<!No )(?<!Nr )(?<!N° )(?<!#)(?<!# )\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
-_DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d")
+_DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d|(?<![A-Za-z])USD(?![A-Za-z])")
 #: amounts in euro or pounds sterling: no country of the euro, nor Britain, writes the month first
 _EURO = re.compile(r"[€£]|(?<![A-Za-z])(?:EUR|GBP)(?![A-Za-z])")
 _VAT = re.compile(r"(?i)\bvat\b")
@@ -330,8 +330,8 @@ _DAY_FIRST_WORDS = re.compile(
 #: the line an ERP program stamps on the listings it prints: a clock time with the program's or the print run's word
 #: ("DATE PRINTED 29/01/24 11:49  PGM VF31", "SKREVET UT 23. juni 2026 17:44  PGM FAKT01", "RUN 08:30 JOB INV400")
 RUN_STAMP = re.compile(r"(?i)(?=.*\b\d{1,2}:\d{2}\b).*\b(?:pgm|prog|program|programm|job|run|spool|printed|"
-                       r"gedruckt|druckdatum|skrevet ut|utskrift\w*|imprim[ée]e?|stampato|impreso|wydrukowano|"
-                       r"afgedrukt|tulostettu)\b")
+                       r"laufdatum|gedruckt|druckdatum|skrevet ut|utskrift\w*|imprim[ée]e?|stampato|impreso|"
+                       r"wydrukowano|afgedrukt|tulostettu)\b")
 
 
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
@@ -340,7 +340,8 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     day first mean day first, a US address month first, dates with a named month written month first ("Jul 30,
     1978") month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in
     euro or pounds day first (a phone number's format says less than the currency a document charges in), a North
-    American phone number month first, and amounts in a bare "$" on a document that names no VAT month first.
+    American phone number month first, and amounts in a bare "$" or "USD" on a document that names no VAT month
+    first.
     None when nothing hints either way."""
     lines = list(lines)
     order = infer_date_order(lines) or _chronological_order(lines)
@@ -358,7 +359,7 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     if order is None and any(_US_PHONE.search(line) for line in lines):
         return DateOrder.MDY  # a North American phone number, and no address or currency that says otherwise
     if order is None and any(_DOLLAR.search(line) for line in lines) and not any(_VAT.search(line) for line in lines):
-        return DateOrder.MDY  # amounts in a bare "$" and no VAT: a US document, wherever its parties are
+        return DateOrder.MDY  # amounts in a bare "$" or "USD" and no VAT: a US document, wherever its parties are
     return order
 
 

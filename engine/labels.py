@@ -378,7 +378,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     # what is left to pay, where the total itself is printed too it is labelled more surely
     + _p("saldo pendiente|saldo a pagar|saldo devedor|saldo em aberto|saldo da pagare|reste du|reste a payer|"
          "solde du|restbetrag|offener betrag|openstaand bedrag|openstaand saldo|pozostalo do zaplaty", 0.8)
-    + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6),
+    + _p("amount|balance|brutto|betrag|bedrag|montant", 0.6)
+    # the Norwegian and Danish till's "SUM kr", alone on its line
+    + _p("sum|sum kr|sum nok|sum dkk", 0.9),
     "party": _p(
         "vendor|supplier|seller|sold by|from|service provider|issuer|bill from|company|merchant|issued by|"
         "billed by|billed from|provider|remit to|payable to|"
@@ -712,8 +714,8 @@ _NEGATIVE: dict[str, frozenset[str]] = {
     "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme bruto "
                        "before untaxed tax vat btw tva mwst iva podatek rate".split()),
     # the day a listing was printed is not its date ("DATE PRINTED 29/01/24 11:49", "UTSKRIFTSDATO", "Druckdatum")
-    "invoice_date": frozenset("printed print printout run spool gedruckt druck druckdatum utskrift utskriftsdato "
-                              "utskrivet skrevet imprime impression stampato stampa impreso impresion wydruk "
+    "invoice_date": frozenset("printed print printout run spool gedruckt druck druckdatum utskrift "
+                              "utskriftsdato utskrivet skrevet imprime impression stampato stampa impreso impresion wydruk "
                               "afgedrukt tulostettu "
                               "due order delivery ship shipping birth verval vervaldatum fallig echeance limite "
                               "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "

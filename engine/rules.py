@@ -126,6 +126,9 @@ _STREET = re.compile(
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)(?:\b|(?=\d))"
     r"|\ballé\s+\d"
+    # German and Austrian streets named by an adjective before a word of their own ("Mariahilfer Straße 101",
+    # "Frankfurter Str. 5")
+    r"|\w\s+(?:stra(?:ss|ß)e|str\.|gasse|allee)\s*\d"
     # Norwegian and Finnish compounds before their house number ("Martinsenveien 3", "Søndre Prestegrenda 4",
     # "Miettinenkuja 437", "Rantanenrinne 276"), and Norway's "gate" as a word ("Olsens gate 77"; "Aggregate 12" is
     # no street)
@@ -795,15 +798,23 @@ def customer_block(doc: SpanDoc) -> set[int]:
 _PAGE_MARK = re.compile(r"(?i)^(?:page|pg|p|seite|s|blad|side|sida|sivu|pagina|página|strona|str|stránka|strana|"
                         r"feuille|folio|hoja|foglio)\.?\s*\d+\s*(?:of|von|van|av|af|de|di|da|z|ze|sur|su|aus|/)\s*\d+$")
 #: a time of day alone ("17:20:43")
-_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 
 
 def _print_header(doc: SpanDoc, s: Span) -> bool:
     """Whether ``s`` stands in the header a printing tool sets over each page of a listing: beside a clock time
-    ("17:20:43  FAKTDRUK"), or between the day it printed and the page's number ("05/29/26  FAKTDRUK  1")."""
+    ("17:20:43  FAKTDRUK"), between the day it printed and the page's number ("05/29/26  FAKTDRUK  1"), or over
+    a line of the time and the page count."""
     others = [x for x in doc.lines.get((s.page, s.line), []) if x.index != s.index]
     if any(_CLOCK.fullmatch(x.text.strip()) for x in others):
         return True
+    # ... or over the header's line of the time and the page count ("SYSTEM PRT01" over "Sep 03, 26 10:05
+    # INV1481.LST  Page 1/1")
+    pos = doc.line_pos[(s.page, s.line)]
+    for key in doc.line_keys[pos: pos + 3]:
+        texts = [x.text.strip() for x in doc.lines[key]]
+        if key[0] == s.page and any(_CLOCK.search(t) for t in texts) and any(_PAGE_MARK.match(t) for t in texts):
+            return True
     return any(x.date is not None for x in others) and any(re.fullmatch(r"\d{1,3}", x.text.strip()) for x in others)
 
 

@@ -72,6 +72,9 @@ _MIN_IMAGE_WORD_CONFIDENCE = 0.75
 _PICTURE_MAX_SIDE = 960
 #: background grain (see _denoise_if_grainy) from which orientation and skew are judged on a despeckled copy
 _GRAIN = 4.0
+#: a reading whose words average a lower confidence than this is read again with the print's dots joined (a
+#: dot-matrix printer's or a fax's type, which OCR reads as scattered marks), and the better reading kept
+_DOTTED_BELOW = 0.8
 
 _local = threading.local()
 
@@ -502,6 +505,14 @@ def _garbled(units: list[LineUnit]) -> bool:
     return vertical > 0.5 * len(words) or (short and unsure)
 
 
+def _join_dots(image: Image.Image, dpi: float) -> Image.Image:
+    """A copy of a page whose type is printed in dots (a dot-matrix printer, a thermal printer's worn head, a
+    fax) with the dots joined into strokes: the ink spread by a pixel or two, as many as a dot's gap takes at the
+    page's resolution."""
+    size = max(3, 2 * round(dpi / 300) + 1)
+    return (image if image.mode in ("L", "RGB") else image.convert("RGB")).filter(ImageFilter.MinFilter(size))
+
+
 def _text_mass(units: list[LineUnit]) -> float:
     """Characters recognised, each weighted by its word's confidence: upside-down text reads as few, unsure ones."""
     return sum(w.confidence * len(w.text) for u in units for w in u.words)
@@ -549,6 +560,11 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     if _garbled(readings[rotation][2]):  # short, unsure words or vertical lines: OSD missed a turn
         rotation = best([rotation, *((rotation + t) % 360 for t in (90, 180, 270))])
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
+    if _mean_conf(readings[rotation][2]) < _DOTTED_BELOW:
+        joined = _read_upright(recognizer, image, _join_dots(clean, dpi), probe, rotation, dpi, settings)
+        if _text_mass(joined[2]) > _text_mass(readings[rotation][2]):
+            logger.debug("unsure reading: the page reads better with its print's dots joined")
+            readings[rotation] = joined
     page_image, skew, kept, reading = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
     kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]

@@ -188,3 +188,48 @@ def test_a_norwegian_claim_for_treatment_costs_is_a_health_claim() -> None:
             [(0.05, "Avtalenr.")], [(0.05, "MTR5028770")], [(0.05, "Behandlende lege")],
             [(0.05, "Dr. Øyvind Solberg")]]
     assert _read(layout(rows), ClaimForm)["claim_type"] == "health"
+
+
+def test_a_run_date_stamp_the_title_over_the_print_header_and_a_street_of_two_words_name_no_issuer() -> None:
+    """"SYSTEM PRT01" over the print tool's line of the time and the page count; "LAUFDATUM … PGM" the run's
+    stamp; "Mariahilfer Straße 101" a street named by an adjective, under the issuer's name."""
+    rows = [[(0.05, "SYSTEM PRT01")], [(0.05, "Sep 03, 26 10:05"), (0.45, "INV1481.LST"), (0.85, "Page 1/1")],
+            [(0.05, "LAUFDATUM"), (0.2, "03.09.26"), (0.32, "18:31 PGM INV400R")],
+            [(0.05, "Tischlerei Gruber OG"), (0.7, "RECHNUNG / INVOICE")],
+            [(0.05, "Mariahilfer Straße 101"), (0.75, "SEITE 1 VON 1")], [(0.05, "1060 Wien")],
+            [(0.05, "TEL. 42 2676 3258"), (0.3, "FAX 31 9950 9267")], [(0.4, "RECHNUNGSNUMMER :"), (0.62, "INV0073403")], [(0.4, "BELEGDATUM      :"), (0.62, "19.07.2024")],
+            *_ROWS, [(0.5, "GESAMTBETRAG EUR"), (0.85, "1.565,36")]]
+    for words in (layout(rows), layout(rows[2:])):
+        data = _read(words, Invoice)
+        assert data["vendor_name"] == "Tischlerei Gruber OG"
+        assert data["invoice_date"] == "2024-07-19"
+
+
+def test_a_street_named_by_an_adjective_before_its_own_word_is_a_street() -> None:
+    from engine.rules import street_line
+    assert street_line("Mariahilfer Straße 101") and street_line("Frankfurter Str. 5")
+    assert not street_line("Reihe 5 Platz 12")  # a theatre's seat
+
+
+
+def test_a_norwegian_tills_sum_is_the_receipts_total() -> None:
+    rows = [[(0.2, "BENSINSTASJON FJORD")], [(0.2, "Kongens gate 10")], [(0.2, "7011 Trondheim")],
+            [(0.05, "5. DESEMBER 2024"), (0.4, "20:42"), (0.6, "KASSE 5")],
+            [(0.05, "SANDWICH"), (0.7, "39,90"), (0.85, "A")], [(0.05, "SCREENWASH 5L"), (0.7, "49,90"), (0.85, "A")],
+            [(0.05, "SUM kr"), (0.7, "89,80")], [(0.05, "BANKKORT"), (0.7, "89,80")],
+            [(0.05, "MVA"), (0.2, "%"), (0.35, "NETTO"), (0.55, "MVA"), (0.75, "BRUTTO")],
+            # the rate run into the net amount, as a scan's OCR read it
+            [(0.05, "A"), (0.2, "25 071,84"), (0.55, "17,96"), (0.75, "89,80")]]
+    assert _read(layout(rows), Receipt)["total"] == "89.80"
+    from engine.labels import label_phrases, label_score
+    concept, phrases = label_phrases("total")
+    assert label_score("SUM kr", phrases, concept) >= 0.9  # the total's label, not a guess among the amounts
+
+
+def test_dates_of_a_listing_charged_in_usd_are_read_month_first() -> None:
+    """Nothing but "USD" and a sales tax say the document is American: its "09/10/24" is September 10th."""
+    rows = [[(0.05, "TRI-STATE ELECTRIC SUPPLY CO"), (0.8, "INVOICE")], [(0.05, "455 Oak Avenue")],
+            [(0.05, "45402 Dayton")], [(0.45, "INV#         :"), (0.62, "FA-24-33626")],
+            [(0.45, "INVOICE DATE :"), (0.62, "09/10/24")], *_ROWS, [(0.5, "SUBTOTAL"), (0.85, "1,565.36")],
+            [(0.5, "SALES TAX 8.25%"), (0.85, "129.14")], [(0.5, "AMOUNT DUE"), (0.8, "1,694.50 USD")]]
+    assert _read(layout(rows), Invoice)["invoice_date"] == "2024-09-10"
