@@ -535,7 +535,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     both as it is and turned, and the reading with more confidently recognised text wins (OSD is often unsure on
     sparse pages such as till receipts, and turning an upright page ruins it). Where the reading still looks like
     text seen at the wrong angle (:func:`_garbled`), the other three turns are read too and the best reading
-    kept."""
+    kept; where its words are unsure, the page is read again with its print's dots joined (:func:`_join_dots`)."""
     started = time.perf_counter()
     recognizer = get_recognizer(settings)
     if settings.flatten:
@@ -560,7 +560,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     if _garbled(readings[rotation][2]):  # short, unsure words or vertical lines: OSD missed a turn
         rotation = best([rotation, *((rotation + t) % 360 for t in (90, 180, 270))])
         logger.debug("garbled reading: the page reads best turned by %d°", rotation)
-    if _mean_conf(readings[rotation][2]) < _DOTTED_BELOW:
+    if readings[rotation][2] and _mean_conf(readings[rotation][2]) < _DOTTED_BELOW:  # (a blank page: none)
         joined = _read_upright(recognizer, image, _join_dots(clean, dpi), probe, rotation, dpi, settings)
         if _text_mass(joined[2]) > _text_mass(readings[rotation][2]):
             logger.debug("unsure reading: the page reads better with its print's dots joined")
