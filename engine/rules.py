@@ -13,7 +13,6 @@ from collections import Counter
 from typing import Any
 
 from engine.base import SIGNATURE_MARK
-from engine.dates import RUN_STAMP
 from engine.labels import (
     COLUMN_CONCEPTS,
     Phrase,
@@ -270,7 +269,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens"), as does
         # its till's line ("Caisse 5  Vendeur: Camille")
         labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5
-                    and not _TILL_LINE.match(" ".join(s.text for s in doc.lines[(f.spans[0].page, f.spans[0].line)]))]
+                    and not _TILL_LINE.match(doc.line_texts[(f.spans[0].page, f.spans[0].line)])]
     if labelled and labelled[0].confidence >= 0.5:
         f = labelled[0]
         return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
@@ -857,7 +856,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a page's number ("BLAD 1 VAN 1", "SIDE 1 AV 2", "Seite 2 von 3")
     if _print_header(doc, s):
         return False
-    if RUN_STAMP.search(" ".join(x.text for x in doc.lines.get((s.page, s.line), [s]))):
+    if (s.page, s.line) in doc.run_stamp_lines:
         return False  # the stamp of the program that printed a listing ("PRINTED 03/12/2026 18:34 PGM SDINVPRT")
     if re.search(r"\d{5}", s.text):
         return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
@@ -1368,14 +1367,13 @@ _SIGNED = re.compile(
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
 
 
-#: the words of a place and date's caption beside a signature, its blanks left out ("En …, a …", "Fait à … le …",
-#: "Ort / Datum", "Local")
-_PLACE_DATE_WORDS = frozenset("en a à le am in te w dnia em de the on at fait done signed place date ort datum lieu "
-                              "local luogo lugar plaats miejsce miejscowość sted data fecha and und et y e i og och "
-                              "/".split())
-#: ... those of them that name the field, where the rest only join them ("de", "a", "le" over a name are no caption)
+#: the words that name a place and date's caption beside a signature ("Fait à", "Ort / Datum", "Local")
 _PLACE_DATE_NAMES = frozenset("dnia fait done signed place date ort datum lieu local luogo lugar plaats miejsce "
                               "miejscowość sted data fecha".split())
+#: the words of such a caption, its blanks left out ("En …, a …", "Fait à … le …"): those names and the little words
+#: that join them (which alone, "de" over a name, make no caption)
+_PLACE_DATE_WORDS = _PLACE_DATE_NAMES | frozenset("en a à le am in te w em de the on at and und et y e i og och /"
+                                                  .split())
 #: a conformed signature: the mark a typed copy prints where the original was signed ("/s/ Jane Doe", "(Signed)",
 #: "gez. Müller", "(get.)")
 _CONFORMED = re.compile(r"(?i)^(?:/s/.*|\((?:signed|sgd|gez|get|signé|firmado|firmato|podpisano)\.?\)|"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import Word
-from engine.dates import DateOrder, boxed_figures_order, guess_date_order, parse_date
+from engine.dates import RUN_STAMP, DateOrder, boxed_figures_order, guess_date_order, parse_date
 from engine.labels import (COLUMN_CONCEPTS, Phrase, known_label_words, label_phrases, label_score, label_tokens,
                            normalise, reads_as_label)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
@@ -311,6 +311,10 @@ class SpanDoc:
         self.tokens |= {s.index: label_tokens(caption) for s in self.spans if (caption := _glued_caption(s))}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
         self.continued = self._join_wrapped_captions()  # second lines of captions a narrow cell wrapped
+        # a label with a qualifier in brackets, read without it too ("Policyholder (full name)": "Policyholder")
+        self.unqualified = {i: bare for i, toks in self.tokens.items()
+                            if "(" in (text := self.spans[i].text) and toks == label_tokens(text)
+                            and (bare := label_tokens(re.sub(r"\([^)]*\)", " ", text))) and bare != toks}
 
     def _join_wrapped_captions(self) -> set[int]:
         """Captions a form's narrow label cell wrapped after a little word ("Date de" over "l'événement",
@@ -357,12 +361,10 @@ class SpanDoc:
         überweisen Sie den Betrag von 1.234,56 € bis zum", "Prosimy o zapłatę 85 593,47 zł do dnia")."""
         toks = self.tokens[s.index]
         score = label_score(toks, phrases, concept)
-        if score > 0 and "(" in s.text and toks == label_tokens(s.text):
+        if score > 0 and (bare := self.unqualified.get(s.index)):
             # a qualifier in brackets narrows the label, it does not make it another ("Policyholder (full name)",
             # "Amount (EUR)"); a label a word of it rules out stays out ("Total (excl. VAT)")
-            bare = label_tokens(re.sub(r"\([^)]*\)", " ", s.text))
-            if bare and bare != toks:
-                score = max(score, 0.95 * label_score(bare, phrases, concept))
+            score = max(score, 0.95 * label_score(bare, phrases, concept))
         if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]):
             score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)),
                         0.8 if toks[-1] in _BY_WORDS else 0.0)
@@ -383,9 +385,19 @@ class SpanDoc:
         return " ".join(s.text for s in self.cell_spans(span))
 
     @functools.cached_property
+    def line_texts(self) -> dict[tuple[int, int], str]:
+        """Each line's spans' text, joined by spaces."""
+        return {key: " ".join(s.text for s in self.lines[key]) for key in self.line_keys}
+
+    @functools.cached_property
+    def run_stamp_lines(self) -> frozenset[tuple[int, int]]:
+        """The lines of the stamp an ERP program prints on its listings (:data:`~engine.dates.RUN_STAMP`)."""
+        return frozenset(key for key, text in self.line_texts.items() if RUN_STAMP.search(text))
+
+    @functools.cached_property
     def date_order(self) -> DateOrder | None:
         """The order the document writes its numeric dates in: the one given, else what its own dates suggest."""
-        return self._date_order or guess_date_order(" ".join(s.text for s in self.lines[key]) for key in self.line_keys)
+        return self._date_order or guess_date_order(self.line_texts.values())
 
     @functools.cached_property
     def boxed_date_order(self) -> DateOrder | None:

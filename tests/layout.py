@@ -1,10 +1,12 @@
-"""Build engine words from a sketch of a page: rows of (x, text) cells, laid out like a PDF text layer."""
+"""Build engine words from a sketch of a page: rows of (x, text) cells, laid out like a PDF text layer; and read
+them with the baseline engine."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from engine.base import Word
+from engine.base import Engine, EngineRequest, Word
 
 CHAR_W = 0.008  # normalised width of one character
 LINE_H = 0.022
@@ -32,3 +34,18 @@ def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.
         line += 1
         y += leading * h if leading else max(LINE_H, h * 1.6)
     return words
+
+
+@functools.cache
+def _baseline() -> Engine:
+    from engine.registry import create_engine
+
+    return create_engine("baseline")
+
+
+def read_baseline(words: list[Word], target: type) -> dict:
+    """What the baseline engine reads from ``words`` into the schema ``target``, checked to have read without
+    an error."""
+    (result,) = _baseline().extract_batch([EngineRequest(id="d", words=words, target=target)])
+    assert result.error is None, result.error
+    return result.data

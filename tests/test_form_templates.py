@@ -11,21 +11,15 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from engine.base import SIGNATURE_MARK, EngineRequest, Word
-from engine.registry import create_engine
+from engine.base import SIGNATURE_MARK, Word
 from pipeline.config import Settings
 from pipeline.ingest import identify
 from pipeline.ocr import load_document
 from schemas import ClaimForm, Invoice, Receipt
-from tests.layout import CHAR_W, layout
-
-_ENGINE = create_engine("baseline")
-
+from tests.layout import CHAR_W, layout, read_baseline
 
 def _read(words: list[Word], target: type = ClaimForm) -> dict:
-    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=target)])
-    assert result.error is None, result.error
-    return result.data
+    return read_baseline(words, target)
 
 
 _HOLDER = [[(0.05, "Travel Insurance Claim Form")],

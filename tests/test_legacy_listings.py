@@ -6,19 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import EngineRequest, Word
-from engine.registry import create_engine
 from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
-
-_ENGINE = create_engine("baseline")
-
-
-def _read(words: list[Word], target: type) -> dict:
-    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=target)])
-    assert result.error is None, result.error
-    return result.data
-
+from tests.layout import read_baseline as _read
 
 _ROWS = [[(0.05, "PARTICULARS"), (0.5, "QUANTITY"), (0.65, "UNIT PRICE"), (0.85, "AMT")],
          [(0.05, "EXTENSION LEAD 4 WAY 5M"), (0.5, "5.00"), (0.65, "295.12"), (0.85, "1,475.60")],
