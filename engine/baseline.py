@@ -76,7 +76,7 @@ class BaselineOptions(EngineOptions):
     """Knobs of the baseline engine."""
 
     gap_factor: float = Field(2.0, gt=0, description="cell break: gap wider than this many characters")
-    date_order: DateOrder | None = Field(None, description="DMY or MDY; None infers it per document")
+    date_order: DateOrder | None = Field(None, description="DMY, MDY or YMD; None infers it per document")
     min_label_score: float = Field(0.35, ge=0, le=1, description="weakest label match that counts")
     max_lines_below: int = Field(3, ge=0, le=10, description="how far below a label a value may sit")
     max_right_distance: float = Field(0.85, gt=0, le=1, description="how far right of a label (page widths)")
@@ -511,7 +511,7 @@ class _Extractor:
         for name in order:
             f = best.get(name) if best else None
             result[name] = Found(f.value.amount, min(0.99, f.confidence + bonus), f.spans) if f else None
-        if best and bonus == 0.0 and "tax" in names and (split := self._split_tax(best, cands["tax"])):
+        if best and bonus == 0.0 and "tax" in names and (split := self._split_tax(best, cands["tax"], items)):
             result["tax"] = split
             for name in ("subtotal", "total"):
                 if (f := result.get(name)) is not None:
@@ -565,19 +565,27 @@ class _Extractor:
         return before is not None and bool(_BASE_OF.search(before.text)) and after is not None and \
             after.amount is not None and after.has(SpanKind.AMOUNT)
 
-    def _split_tax(self, pick: dict[str, Found | None], taxes: list[Found | None]) -> Found | None:
+    def _split_tax(self, pick: dict[str, Found | None], taxes: list[Found | None],
+                   items: Decimal | None = None) -> Found | None:
         """Tax printed on several lines (one per rate): the lines whose amounts add up, with the subtotal and the
         charges and discounts printed between the subtotal and the total (shipping), to the total; their sum is
-        the tax."""
+        the tax. Where no subtotal is printed, what the items (``items``) come to stands for it, the charges
+        counted from the table's last row ("FRAIS DE PORT 39,00", "TVA 21% 913,96", "TVA 6% 149,21", "NET A
+        PAYER 7 902,13")."""
         sub, tot = pick.get("subtotal"), pick.get("total")
-        if sub is None or tot is None:
+        if tot is None:
             return None
-        first, last = self.doc.line_pos[(sub.value.page, sub.value.line)], self.doc.line_pos[
-            (tot.value.page, tot.value.line)]
+        last = self.doc.line_pos[(tot.value.page, tot.value.line)]
+        if sub is not None:
+            first, base = self.doc.line_pos[(sub.value.page, sub.value.line)], sub.value.amount
+        elif items is not None and self.table_lines:
+            first, base = max(self.doc.line_pos[key] for key in self.table_lines), items
+        else:
+            return None
         between = [a for key in self.doc.line_keys[first + 1:last]
                    if (a := adjustment_of(self.doc, self.doc.lines[key])) is not None]
-        adjusted = sub.value.amount + sum((a.amount for a in between), Decimal(0))
-        taken = {sub.value.index, tot.value.index}
+        adjusted = base + sum((a.amount for a in between), Decimal(0))
+        taken = {tot.value.index} | ({sub.value.index} if sub is not None else set())
         lines: dict[tuple[int, int], Found] = {}
         for f in taxes:  # the rightmost amount of each tax line ("VAT 5% on £50.00   £2.50")
             if f is not None and f.value.index not in taken:
@@ -587,8 +595,8 @@ class _Extractor:
         for k in (2, 3):
             for combo in itertools.combinations(lines.values(), k):
                 total = sum((f.value.amount for f in combo), Decimal(0))
-                if any(abs(base + total - tot.value.amount) <= Decimal("0.011")
-                       for base in {sub.value.amount, adjusted}):
+                if any(abs(start + total - tot.value.amount) <= Decimal("0.011")
+                       for start in {base, adjusted}):
                     amounts = merge_spans(sorted((f.value for f in combo), key=lambda s: s.index))
                     return Found(total, min(0.99, min(f.confidence for f in combo) + 0.1), [amounts])
         return None

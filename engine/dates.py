@@ -7,7 +7,8 @@ Spanish, Italian, Portuguese and Polish (``3 Apr 2024``, ``April 3, 2024``, ``3.
 
 Whether ``03/04/2024`` is the 3rd of April or March the 4th depends on the document: :func:`infer_date_order`
 votes over all of a document's numeric dates (a first part above 12 means day first, a second part above 12 means
-month first) and its answer is passed back as ``order``.
+month first) and its answer is passed back as ``order``. A Swedish document's short dates put a two-digit year
+first (``25-05-08``, :attr:`DateOrder.YMD`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ class DateOrder(StrEnum):
 
     DMY = "DMY"
     MDY = "MDY"
+    #: a two-digit year first, then month and day, as Swedish documents write dates short ("25-05-08": 8 May 2025);
+    #: other numeric dates of such a document are read day first
+    YMD = "YMD"
 
 
 _MONTHS: dict[int, tuple[str, ...]] = {
@@ -129,6 +133,8 @@ def _make(y: int | None, m: int | None, d: int | None) -> date | None:
 _ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})"
                   r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")  # optional time of day
 _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
+#: a two-digit year first ("25-05-08"), read so only in a document that writes its dates so (:attr:`DateOrder.YMD`)
+_SHORT_YMD = re.compile(r"(\d{2})-(\d{2})-(\d{2})")
 #: a day, a month and a year in boxes of their own, read as words apart: "09 12 1968", "1968 12 09"
 _BOXED = re.compile(r"(\d{2}) (\d{2}) ((?:19|20)\d{2})")
 _BOXED_ISO = re.compile(r"((?:19|20)\d{2}) (\d{2}) (\d{2})")
@@ -198,6 +204,8 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     order = DateOrder(order) if order else None
     if m := _ISO.fullmatch(t):
         return _make(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    if order == DateOrder.YMD and (m := _SHORT_YMD.fullmatch(t)):
+        return _make(_year(m.group(1)), int(m.group(2)), int(m.group(3)))
     if m := _NUMERIC.fullmatch(t):
         return _numeric(int(m.group(1)), int(m.group(3)), _year(m.group(4)), m.group(2), order)
     if m := _BOXED.fullmatch(t):
@@ -334,16 +342,28 @@ RUN_STAMP = re.compile(r"(?i)(?=.*\b\d{1,2}:\d{2}\b).*\b(?:pgm|prog|program|prog
                        r"wydrukowano|afgedrukt|tulostettu)\b")
 
 
+#: words of Swedish invoices and till receipts that its Nordic neighbours write otherwise (Danish "fakturadato",
+#: Norwegian "å betale", Danish and Norwegian "forfaldsdato"/"forfallsdato")
+_SWEDISH_WORDS = re.compile(r"(?i)\b(?:att betala|fakturadatum|f[öo]rfallodatum|f[öo]rfallodag|kvitto|"
+                            r"betalningsvillkor|momsregistreringsnummer|leveransdatum|sek)\b")
+#: a short date of a two-digit year, month and day within a line ("Förfallodatum: 25-07-07"), not part of a longer
+#: number (a phone's "08-123 45 67" is no date)
+_SHORT_YMD_IN = re.compile(r"(?<![\d-])\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
+
+
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
-    """:func:`infer_date_order` over a document's lines; when its dates decide nothing, the reading under which
-    they go forward in time (:func:`_chronological_order`); else the invoice words of a language that writes the
-    day first mean day first, a US address month first, dates with a named month written month first ("Jul 30,
-    1978") month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in
-    euro or pounds day first (a phone number's format says less than the currency a document charges in), a North
-    American phone number month first, and amounts in a bare "$" or "USD" on a document that names no VAT month
-    first.
+    """Year first for a Swedish document that writes its dates short ("25-05-08"); else :func:`infer_date_order`
+    over a document's lines; when its dates decide nothing, the reading under which they go forward in time
+    (:func:`_chronological_order`); else the invoice words of a language that writes the day first mean day first,
+    a US address month first, dates with a named month written month first ("Jul 30, 1978") month first, then an
+    address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in euro or pounds day first
+    (a phone number's format says less than the currency a document charges in), a North American phone number
+    month first, and amounts in a bare "$" or "USD" on a document that names no VAT month first.
     None when nothing hints either way."""
     lines = list(lines)
+    if any(_SWEDISH_WORDS.search(line) for line in lines) and any(
+            _SHORT_YMD_IN.search(line) and not RUN_STAMP.search(line) for line in lines):
+        return DateOrder.YMD  # a Swedish document's short dates: "Fakturadatum 25-05-08"
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to

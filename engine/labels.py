@@ -66,6 +66,13 @@ _RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|
                         r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
                         r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|\$|£)(?!\w))?")
 
+#: an amount in brackets inside a label, the base a rate is charged on ("TVA 20 % (Base HT 2 593,44)", "IVA 22 %
+#: (Imponibile 4.755,38)", "DPH 21 % (Základ daně 35 602,23)"): no words of the label
+_BRACKETED_AMOUNT = re.compile(r"\([^()]*\d[.,]\d{2}(?!\d)[^()]*\)")
+#: the code of the business term an e-invoice's visualisation prints after each label ("Rechnungsnummer (BT-1):",
+#: "Gesamtbetrag mit USt. (BT-112):", "S – Satz 19 % (BT-118/119)", "(BG-25)"): no word of the label
+TERM_CODE = re.compile(r"(?i)\(?(?<!\w)(?:bt|bg)-\d+(?:/\d+)*(?!\w)\)?")
+
 
 #: an abbreviation with a stop after each of its two letters or more ("H.T.", "I.V.A.", "N.I.F.")
 _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
@@ -74,13 +81,15 @@ _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
-    text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", _DATE_HINT.sub(" ", text.replace("º", "°"))))
+    text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", _DATE_HINT.sub(" ", TERM_CODE.sub(" ", _BRACKETED_AMOUNT.sub(
+        " ", text.replace("º", "°"))))))
     text = _CZECH_NO.sub(" no ", text)
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     # an abbreviation of two letters or more, a stop after each: one word ("H.T." → "ht", "I.V.A." → "iva")
     t = _DOTTED_LETTERS.sub(lambda m: " " + m.group(0).replace(".", "") + " ", t)
     toks = _join_split_words(re.findall(r"[a-z0-9]+|#|°", t))
+    capitals = not any(c.islower() for c in text)  # where no capital parts two words OCR ran together
     out: list[str] = []
     for i, tok in enumerate(toks):
         if tok == "°":
@@ -93,7 +102,10 @@ def label_tokens(text: str) -> tuple[str, ...]:
         if tok.isdigit() or tok in _FILLERS:
             continue
         parts = _split_compound(tok)
-        if parts == (tok,) and tok not in _VOCAB and (near := _fuzzy(tok)) != tok:
+        if parts == (tok,) and capitals and tok not in _VOCAB and tok not in _VALUE_SYNONYMS and \
+                (glued := _glued_pair(tok)) is not None:
+            parts = glued
+        elif parts == (tok,) and tok not in _VOCAB and (near := _fuzzy(tok)) != tok:
             parts = _split_compound(near)
         out.extend(parts)
     return tuple(out)
@@ -116,6 +128,17 @@ def _join_split_words(toks: list[str]) -> list[str]:
 # ("zaptaty" for "zaplaty", "Cenajedn") reads as that word.
 _VOCAB: frozenset[str] = frozenset()
 _VOCAB_ORDER: tuple[str, ...] = ()
+
+
+@functools.lru_cache(maxsize=8192)
+def _glued_pair(tok: str) -> tuple[str, ...] | None:
+    """Two label words a scan's OCR ran together in a label printed in capitals, where no capital parts them
+    ("TOTALTTC" → total, ttc; "TOTALHT" → total, ht, not the Nordic "totalt"): a word of four letters or more and
+    one of two or more, both known (a word of an option's value, "automobile", stays whole)."""
+    for k in range(4, len(tok) - 1):
+        if tok[:k] in _VOCAB and tok[k:] in _VOCAB:
+            return (*_split_compound(tok[:k]), *_split_compound(tok[k:]))
+    return None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -335,7 +358,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "valor sem iva|total bruto|importe bruto|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
-        "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|celkem bez dph|bez dph|mezisoucet"),
+        "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|celkem bez dph|bez dph|mezisoucet|"
+        # the business terms of an e-invoice (EN 16931, XRechnung, Peppol BIS) by their names in its viewers
+        "invoice total amount without vat|total amount without vat|amount without vat|sum of invoice line net amount|"
+        "gesamtbetrag ohne ust|gesamtbetrag ohne mwst|gesamtbetrag ohne umsatzsteuer|summe nettobetrage|"
+        "summe der nettobetrage|tax exclusive amount|line extension amount"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
@@ -353,9 +380,24 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "iss|icms|ipi|valor do iss|valor do icms|valor do ipi|"
         # the tax a gross price holds ("IVA 23% incluído", "darin enthaltene MwSt. 19 %", "dont TVA 20 %")
         "iva incluido|iva incluida|iva incluso|iva inclusa|di cui iva|dont tva|inkl mwst|enthaltene mwst|"
-        "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat"),
+        "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat|"
+        "invoice total vat amount|total vat amount|summe umsatzsteuer|gesamtbetrag umsatzsteuer|summe ust|"
+        "steuerbetrag|tax amount total|"
+        # Facturae's viewer ("Total impuestos repercutidos")
+        "total impuestos repercutidos|impuestos repercutidos|total cuota|total cuotas|"
+        # Portuguese ("Imposto 18 %", "Valor do imposto")
+        "imposto|impostos|valor do imposto|total de impostos|total dos impostos"),
     "total": _p(
         "rechnungstotal|total inkl mwst|total inkl|gesamttotal|summe brutto|totale documento|totale complessivo|"
+        "invoice total amount with vat|total amount with vat|amount due for payment|payable amount|"
+        "tax inclusive amount|gesamtbetrag mit ust|gesamtbetrag mit umsatzsteuer|gesamtbetrag inkl ust|"
+        "falliger betrag|falliger zahlungsbetrag|total a ejecutar|"
+        # a restaurant's bill with the tip added ("Total con propina", "Total avec pourboire")
+        "total with tip|total incl tip|total including tip|total inc tip|total incl gratuity|total with gratuity|"
+        "total con propina|total avec pourboire|total pourboire compris|total inkl trinkgeld|gesamt inkl trinkgeld|"
+        "totale con mancia|totale mancia inclusa|totaal incl fooi|totaal met fooi|total com gorjeta|total med dricks|"
+        "i alt med drikkepenge|total med drikkepenger|razem z napiwkiem|celkem se spropitnym|celkem vcetne spropitneho|"
+        "yhteensa juomarahan kanssa|"
         "total|total amount|amount due|total due|balance due|grand total|total to pay|amount payable|"
         "total payable|invoice total|total incl vat|total incl tax|total including vat|total ttc|ttc|"
         "montant ttc|montant eur ttc|net a payer|total a payer|somme a payer|montant total|total facture|"
@@ -387,7 +429,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente|leverantor|saljare|leverandor|saelger|selger|avsender|"
-        "toimittaja|myyja|dodavatel|prodavajici|lahettaja|prestador|prestador de servicos|prestador do servico")
+        "toimittaja|myyja|dodavatel|prodavajici|lahettaja|prestador|prestador de servicos|prestador do servico|"
+        # who is to be paid ("Betalen aan", "Payee" over the issuer's name and bank account)
+        "payee|betalen aan|zahlbar an|zahlung an|betal til|betala till|"
+        "maksunsaaja|remit payment to|make payments to")
         # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
         + _p("von|fran|fra", 0.85),
     "customer": _p(
@@ -415,12 +460,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a column of goods and services both ("Product / Service", "Prodotto/servizio")
         "product service|products services|item service|prodotto servizio|producto servicio|produto servico|"
         "produit service|produkt leistung|artikel leistung|prestation|prestations|nature de la prestation|"
-        "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst")
+        "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst|"
+        # an e-invoice's item name (BT-153: "Item name", "Artikelname", "Nom de l'article")
+        "item name|article name|product name|artikelname|nom de l article|nome articolo|nombre del articulo")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter|produto|produtos|"
          "producto|productos|prodotto|prodotti|produits", 0.7),
     "quantity": _p(
-        "qty|quantity|menge|anzahl|aantal|hoeveelheid|hoev|quantite|qte|nombre|ilosc|cantidad|cant|quantita|"
+        "qty|quantity|menge|anzahl|aantal|hoeveelheid|hoev|quantite|qte|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
@@ -455,6 +502,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     + _p("satz|taux|tarifa|tariffa|stawka|sazba|taxa|sats", 0.7),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
+        "line net amount|line extension amount|gesamt netto|"
         "prix total|montant|montant ht|total ht|wartosc|wartosc netto|wartosc brutto|importe|importo|"
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
@@ -605,7 +653,8 @@ _CONCEPTS.update({
         "dato for sygdommen|dato for skaden|dato for skade|datum for skadan|dato for skaden oppstod"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
-        "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|anslaet skadebelob|anslaet belob|"
+        "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|skadekostnad|uppskattad skadekostnad|"
+        "anslaet skadebelob|anslaet belob|"
         "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|"
         "gesamtsumme der rechnungen|total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|"
         "montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -631,7 +680,11 @@ _CONCEPTS.update({
         "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
         "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia|"
         "summa ersattningsansprak|ersattningsansprak|samlet krav|krav i alt|korvausvaatimus yhteensa|"
-        "totaal te vergoeden|te vergoeden|erstattungsbetrag|erstattungsbetrag gesamt|total demande|montant demande total"),
+        "totaal te vergoeden|te vergoeden|erstattungsbetrag|erstattungsbetrag gesamt|total demande|montant demande total")
+    # the sum under a claim's list of costs ("Aufstellung der Kosten" … "Gesamtbetrag 1.145,38 €"): a claim form
+    # prints no other total
+    + _p("gesamtbetrag|gesamtsumme|total|total amount|totale|importo totale|montant total|total general|"
+         "importe total|suma|razem|totaal|totaalbedrag|celkem|yhteensa|i alt|summa|sum", 0.75),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"

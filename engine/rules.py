@@ -39,7 +39,9 @@ _TITLE_WORDS = frozenset(
     "creditnota avoir proforma pro forma bill nota cfdi "
     # a payment's receipt or confirmation ("Recibo de pago", "Zahlungsbestätigung", "Potwierdzenie płatności")
     "recibo recu ricevuta ontvangstbewij betalingsbewij zahlungsbestatigung zahlungsbeleg potwierdzenie "
-    "comprovante betalingsbevis betalningsbekraftelse".split())
+    "comprovante betalingsbevis betalningsbekraftelse "
+    # a hotel's bill for its room bar, headed beside the hotel's name ("Hotel Normandie  Minibar")
+    "minibar uctenka paragon".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
 # ("Umhlanga Print & Copy")
 _COPY_WORDS = frozenset("copy kopie copie copia duplicate duplicado duplicata original".split())
@@ -59,8 +61,10 @@ _CAPTIONS = frozenset("term payment condition note remark comment "  # as label_
                       "sammanfattning oversigt oversikt yhteenveto souhrn".split())
 
 
-#: title words that German, Dutch and the Nordic languages compound ("Verkoopfactuur", "Schlussrechnung")
-_COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto")
+#: title words that German, Dutch and the Nordic languages compound ("Verkoopfactuur", "Schlussrechnung",
+#: "Parkeerbon", "Taksikuitti"), as does a title set in letter-spaced capitals ("PARKINGRECEIPT")
+_COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto", "receipt", "bon", "schein",
+                    "ticket", "beleg", "kuitti")
 
 
 def _title(toks: set[str]) -> bool:
@@ -75,7 +79,7 @@ def _title(toks: set[str]) -> bool:
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
-    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli"
+    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
@@ -98,7 +102,9 @@ _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|ca
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
                         r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo)"
                         r"\.?\s*"
-                        r"(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d")
+                        r"(?:(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d"
+                        # ... or its label alone, the number apart from it ("Bon-Nr.  #0113989")
+                        r"|(?<=nr)\.?\s*:?$|(?<=nr\.)\s*:?$|(?:no\.?|nr\.?|n[°º]\.?)\s*:?$)")
 #: a time of day or a date with its year: a receipt's date line under the shop's address ("22 juin 2024 12:10",
 #: "30 de julho de 2023"), which reads as a house number and a street; streets named after a day ("Rua 25 de Abril")
 #: print no year
@@ -134,7 +140,7 @@ _STREET = re.compile(
     r"|\bgate\s+\d|[\w-](?:veien|vei|veg|vegen|grenda|stien|bakken|svingen|katu|tie|kuja|rinne|polku|kaari|raitti|"
     r"v[äa]yl[äa]|puistikko)\s+\d")
 _YES = frozenset("yes y ja j oui si tak true x sim da ano kylla".split())
-_NO = frozenset("no n nein non nee nie false nao nej nei ei ne".split())
+_NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne".split())  # ("neen": Flemish)
 
 
 #: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
@@ -247,6 +253,13 @@ _ROUTE_FROM = frozenset("from von de da van fra fran od z".split())
 _ROUTE_TO = frozenset("to nach a à naar til till do".split())
 
 
+def _served_by(doc: SpanDoc, label: Span) -> bool:
+    """Whether a receipt's seller label names who served, under the shop's name ("Myyjä  Sanna", "Vendeur
+    Thibaut"): one word beside it, no company's name."""
+    rights = doc.right_of(label)
+    return bool(rights) and len(rights[0].text.split()) == 1 and not legal_form(rights[0].text)
+
+
 def _route_start(doc: SpanDoc, label: Span) -> bool:
     """Whether a "from" label starts a ride's route: its word alone, a "to" label starting one of the next two
     lines."""
@@ -265,11 +278,14 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         return s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 3 and name_like(doc, s) \
             and s.index not in doc.captions
 
+    if (section := _section_name(doc, phrases, text)) is not None:
+        return section
     labelled = [f for f in doc.near(phrases, "party", text) if not _route_start(doc, f.spans[0])]
     if first_line:  # a receipt's foot names its salesperson so ("Vendeur: Thibaut", "Verkäufer: Jens"), as does
         # its till's line ("Caisse 5  Vendeur: Camille")
         labelled = [f for f in labelled if f.value.page == 0 and f.value.bbox[1] < 0.5
-                    and not _TILL_LINE.match(doc.line_texts[(f.spans[0].page, f.spans[0].line)])]
+                    and not _TILL_LINE.match(doc.line_texts[(f.spans[0].page, f.spans[0].line)])
+                    and not _served_by(doc, f.spans[0])]
     if labelled and labelled[0].confidence >= 0.5:
         f = labelled[0]
         return Found(f.value.text.strip(" ,;"), min(0.8, f.confidence), f.spans)
@@ -356,6 +372,38 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             or first_line:
         found.confidence = 0.6
     return found
+
+
+#: the caption of a party's name in a table of its labels and values ("Name", "Firma", "Ragione sociale", "Razón
+#: social", "Nazwa", "Název", "Nimi")
+_NAME_CAPTIONS = frozenset({("name",), ("firma",), ("company",), ("company", "name"), ("ragione", "sociale"),
+                            ("denominazione",), ("razon", "social"), ("nombre",), ("nom",), ("raison", "sociale"),
+                            ("naam",), ("bedrijfsnaam",), ("nazwa",), ("nazev",), ("nimi",), ("navn",), ("firmanavn",),
+                            ("registration", "name"), ("legal", "name")})
+
+
+def _section_name(doc: SpanDoc, phrases: list[Phrase], text: typing.Callable[[Span], bool]) -> Found | None:
+    """The issuer named under its section's heading in a table of labels and values: "Seller" (beside "Buyer")
+    over "Name | Øresund Industri I/S", XRechnung's "Verkäufer" over "Name (BT-27): | Weser Industrietechnik e.K.".
+    The heading stands with nothing but other headings on its line; the name's caption starts where it starts,
+    on one of the next four lines (FatturaPA's "Denominazione:" under its tax and fiscal codes)."""
+    for label, score in doc.labels(phrases, "party", floor=0.8):
+        line = doc.lines[(label.page, label.line)]
+        if any(x.index != label.index and not doc.labels_any(x) and not x.has(SpanKind.LABEL)
+               and not (x.index in doc.tokens and doc.label_score(x, concept_phrases("customer"), "customer") >= 0.6)
+               for x in line):
+            continue
+        pos = doc.line_pos[(label.page, label.line)]
+        for key in doc.line_keys[pos + 1:pos + 5]:
+            row = doc.lines[key]
+            if key[0] != label.page:
+                break
+            for i, caption in enumerate(row[:-1]):
+                if abs(caption.bbox[0] - label.bbox[0]) <= 0.02 and \
+                        label_tokens(caption.text) in _NAME_CAPTIONS and text(row[i + 1]):
+                    value = row[i + 1]
+                    return Found(value.text.strip(" ,;"), min(0.8, 0.8 * score), [label, caption, value])
+    return None
 
 
 _SEPARATORS = frozenset("- – — · • | /".split())
@@ -624,7 +672,8 @@ def _under_street(doc: SpanDoc, s: Span) -> bool:
         return False
     height = s.bbox[3] - s.bbox[1]
     return any(min(a.bbox[2], s.bbox[2]) > max(a.bbox[0], s.bbox[0]) and 0 < s.bbox[1] - a.bbox[1] <= 2 * height
-               and a.has(SpanKind.TEXT) and street_line(a.text) for a in doc.lines[doc.line_keys[pos - 1]])
+               and a.has(SpanKind.TEXT) and street_line(a.text) and not _title(set(label_tokens(a.text)))
+               for a in doc.lines[doc.line_keys[pos - 1]])  # ("TAXAKVITTERING" holds a "ring", yet is a title)
 
 
 def _legal_form_only(text: str) -> bool:
@@ -772,17 +821,20 @@ _REGISTRATION_WORDS = frozenset("gstin gst vat tva btw ust ustid mwst abn acn ni
 
 #: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
 _JOINING_WORDS = frozenset("and und et e y en och og i".split())
-_ID_LABEL_WORDS = frozenset("id no nr cod code ref reference number account".split())
+_ID_LABEL_WORDS = frozenset("id no nr cod code codice codigo kod kundennr ref reference number account".split())
 
 
 def customer_block(doc: SpanDoc) -> set[int]:
     """Spans of the addressee block: under a "Bill to"/"Kunde"/"Nabywca" label, up to five lines down."""
     out: set[int] = set()
-    for label, _ in doc.labels(concept_phrases("customer"), "customer", floor=0.6):
+    for label, score in doc.labels(concept_phrases("customer"), "customer", floor=0.6):
+        if doc.label_score(label, concept_phrases("party"), "party") > score:
+            continue  # "Betalen aan", "Pay to": who is paid, the issuer
         if set(doc.tokens.get(label.index, ())) & _COPY_WORDS:
             continue  # "CUSTOMER COPY" says whose copy it is, not who is billed
-        if set(doc.tokens.get(label.index, ())) & _ID_LABEL_WORDS:
-            continue  # "Customer ID", "N° client": the customer's number, not a block of who is billed
+        toks = doc.tokens.get(label.index, ())
+        if set(toks) & _ID_LABEL_WORDS or any(t.endswith(("nummer", "number", "numero", "numer")) for t in toks):
+            continue  # "Customer ID", "N° client", "Klantnummer": the customer's number, not a block of who is billed
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
         for key in doc.line_keys[pos + 1: pos + 6]:
@@ -1264,12 +1316,15 @@ _COUNTRY_CURRENCY = {
 }
 _IBAN = re.compile(r"\bIBAN\b\W{0,3}([A-Z]{2})\s?\d{2}(?:\s?[A-Z0-9]{4}){2,}")
 _VAT_ID = re.compile(r"\b(?:VAT|USt|UID|TVA|IVA|BTW|MwSt|Partita IVA|P\.\s?IVA|NIF|N\.?I\.?F)\b[\w.\s:-]{0,18}?"
-                     r"\b([A-Z]{2})\s?\d[\d\s.]{6,}")
+                     r"\b([A-Z]{2})\s?[A-Z]?\d[\d\s.]{6,}")  # (a letter after the country: "ESB74087865", "ATU…")
+#: a VAT number alone under an issuer's address, no label before it ("DK57632922", "PL6463874002", "FI83422006")
+_BARE_VAT_ID = re.compile(r"([A-Z]{2})[A-Z]?\d{8,12}[A-Z]?")
 
 
 def _account_currency(doc: SpanDoc) -> Found | None:
     """For a document that prints no currency at all, the currency of the country of its bank account (``IBAN
-    DE89 3704 …``) or its VAT number (``USt-IdNr. DE123456789``), where every such line names the same one."""
+    DE89 3704 …``) or its VAT number (``USt-IdNr. DE123456789``, ``NIF: ESB74087865``, or alone under the issuer's
+    address: ``DK57632922``), where every such line names the same one."""
     found: dict[str, Span] = {}
     for key in doc.line_keys:
         line = doc.lines[key]
@@ -1278,6 +1333,9 @@ def _account_currency(doc: SpanDoc) -> Found | None:
             for m in pattern.finditer(text):
                 if (code := _COUNTRY_CURRENCY.get(m.group(1))) is not None:
                     found.setdefault(code, next((s for s in line if m.group(1) in s.text), line[0]))
+        for s in line:
+            if (m := _BARE_VAT_ID.fullmatch(s.text.strip())) and (code := _COUNTRY_CURRENCY.get(m.group(1))):
+                found.setdefault(code, s)
     if len(found) != 1:
         return None
     code, span = next(iter(found.items()))
@@ -1441,6 +1499,10 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
     # a numbered section's heading ("3 Signature", "4. Firma") heads the section, the caption under the line is
     # the one a signature stands by: the heading only where the section has no caption of its own
     labels = [(label, ls) for label, ls in labels if not _SECTION_NUMBER.match(label.text)] or labels
+    # ... as a heading that names the signature among other things does ("Declaración y firma" over the form's last
+    # fields): where a caption reads as the signature's outright, a weaker one is signed by handwriting or a
+    # conformed mark only, not by a text near it (the caption of the field above)
+    strong = any(ls >= 0.9 for _, ls in labels)
     for label, ls in labels:
         boxes = doc.boxes_near(label)
         if len(boxes) == 1:
@@ -1474,7 +1536,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                 return Found(True, ls * 0.6, [s])  # handwriting the OCR stage found: signed in ink or pen strokes
             if _CONFORMED.match(s.text.strip()):
                 return Found(True, ls * 0.6, [s])  # a conformed signature, typed ("/s/", "(signed)", "gez.")
-            if (s.page, s.line) in above and _captioned(doc, s):
+            if (s.page, s.line) in above and _captioned(doc, s) or strong and ls < 0.9:
                 continue  # the value of the form's field above the signature's ("Fait à" over "Lyon")
             text = s.text.strip(" _.")
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
@@ -1514,7 +1576,7 @@ def _signed_higher(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple
     return (top[0] == below[0] == label.page and all(s.bbox[2] <= label.bbox[0] for s in doc.lines[below])
             and any(s.has(SpanKind.DATE) for s in doc.lines[below])
             and all(s.bbox[0] >= label.bbox[0] - 0.02 for s in doc.lines[top])
-            and label.bbox[1] - max(s.bbox[3] for s in doc.lines[top]) < 3 * height)
+            and label.bbox[1] - max(s.bbox[3] for s in doc.lines[top]) < 4 * height)
 
 
 def _wrapped_beside(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:

@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.base import Word
 from engine.dates import RUN_STAMP, DateOrder, boxed_figures_order, guess_date_order, parse_date
-from engine.labels import (COLUMN_CONCEPTS, Phrase, known_label_words, label_phrases, label_score, label_tokens,
-                           normalise, reads_as_label)
+from engine.labels import (COLUMN_CONCEPTS, TERM_CODE, Phrase, known_label_words, label_phrases, label_score,
+                           label_tokens, normalise, reads_as_label)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
@@ -241,10 +241,61 @@ def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[l
 
 
 def read_spans(words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0) -> list[Span]:
-    """The spans the rules read: :func:`~engine.spans.find_spans`, then a date or a label a narrow cell wrapped
-    joined (:func:`join_wrapped`) and a row of captions run together cut (:func:`split_caption_rows`)."""
-    return split_caption_rows(
-        join_wrapped(find_spans(words, date_order=date_order, gap_factor=gap_factor), date_order), words)
+    """The spans the rules read: :func:`~engine.spans.find_spans`, then an IBAN printed in spaced groups joined
+    (:func:`join_iban`), a date or a label a narrow cell wrapped joined (:func:`join_wrapped`) and a row of captions
+    run together cut (:func:`split_caption_rows`)."""
+    spans = join_iban(find_spans(words, date_order=date_order, gap_factor=gap_factor), words)
+    return split_caption_rows(join_wrapped(spans, date_order), words)
+
+
+#: the start of an IBAN: a country's two letters and two check digits ("DE95", "ES11 5104", "DE325556")
+_IBAN_HEAD = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]*")
+_IBAN_GROUP = re.compile(r"[A-Z0-9]{1,4}")
+
+
+def _iban_valid(text: str) -> bool:
+    """Whether ``text`` (no spaces) passes the IBAN check digits (ISO 13616: mod 97 is 1)."""
+    moved = text[4:] + text[:4]
+    return moved.isalnum() and int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def join_iban(spans: list[Span], words: Sequence[Word]) -> list[Span]:
+    """An IBAN a wide letter spacing set apart in its groups of four ("DE95 | 0578 | 3109 | 5332 | 6541 | 28")
+    joined into one identifier: a country's letters and check digits, then groups of up to four letters and
+    figures on its line, 15 to 34 characters in all, after an "IBAN" on its line or the line above, or passing the
+    check digits.
+    A group is no amount nor a number of its own."""
+    out: list[Span] = []
+    i = 0
+    while i < len(spans):
+        s = spans[i]
+        text = s.text.replace(" ", "")
+        if not _IBAN_HEAD.fullmatch(text) or len(text) > 34:
+            out.append(s)
+            i += 1
+            continue
+        j, whole = i + 1, text
+        while j < len(spans) and (spans[j].page, spans[j].line) == (s.page, s.line) and len(whole) < 34 \
+                and all(_IBAN_GROUP.fullmatch(w) for w in spans[j].text.split()) and len(spans[j].text.split()) <= 2:
+            whole += spans[j].text.replace(" ", "")
+            j += 1
+        # (the label may stand over the line: "IBAN para el abono" over its groups)
+        before = " ".join(x.text for x in out if x.page == s.page and 0 <= s.line - x.line <= 1)
+        if j > i + 1 and 15 <= len(whole) <= 34 and (re.search(r"(?i)\biban\b", before) or _iban_valid(whole)):
+            group = spans[i:j]
+            out.append(s.model_copy(update={
+                "text": " ".join(x.text for x in group), "word_indices": [w for x in group for w in x.word_indices],
+                "kinds": frozenset({SpanKind.IDENTIFIER}), "identifier": whole, "amount": None, "date": None,
+                "currency": None, "percent": None,
+                "bbox": (min(x.bbox[0] for x in group), min(x.bbox[1] for x in group),
+                         max(x.bbox[2] for x in group), max(x.bbox[3] for x in group))}))
+            i = j
+        else:
+            out.append(s)
+            i += 1
+    if len(out) == len(spans):
+        return spans
+    return [s.model_copy(update={"index": k}) for k, s in enumerate(out)]
 
 
 def _glued_caption(span: Span) -> str | None:
@@ -284,7 +335,9 @@ _OTHER_PARTY_PHRASES = ("other party", "other driver", "other vehicle", "third p
 
 # the words of a request to pay, whose sentence ends on the due date's label ("Please pay ... by")
 _PAY_STEMS = ("pay", "pag", "zahl", "uberweis", "bezahl", "regler", "regl", "abon", "betal", "zaplat", "platn",
-              "remit", "verse", "salda", "indbetal", "innbetal", "maksa", "uhrad")
+              "remit", "verse", "salda", "indbetal", "innbetal", "maksa", "uhrad", "splatn",
+              # a transfer's terms ("bonifico a 10 gg, scadenza 13/11/2025", "virement à 30 jours, échéance …")
+              "bonific", "virement", "transfer", "przelew", "overboek", "prevod")
 #: the last word of a payment request before its date: "by", "until" ("Prosíme o úhradu částky ... do")
 _BY_WORDS = frozenset("by until before bis vor do innen senast senest viimeistaan avant entro antes ate voor".split())
 
@@ -350,13 +403,13 @@ class SpanDoc:
                ) -> list[tuple[Span, float]]:
         """Spans that read as one of ``phrases``, best first, with their label scores."""
         floor = self.min_label_score if floor is None else floor
-        out = [(s, self._label_score(s, phrases, concept)) for s in self.spans if s.index in self.tokens]
+        out = [(s, self.label_score(s, phrases, concept)) for s in self.spans if s.index in self.tokens]
         # a text with a number in it ("Via Marconi, 96", "124 Washington Street") is a value that happens to hold
         # a label word, unless it reads as the label outright ("VAT 20%")
         return sorted([(s, sc) for s, sc in out if sc >= floor and (sc >= 0.7 or not _holds_number(s.text))],
                       key=lambda t: -t[1])
 
-    def _label_score(self, s: Span, phrases: list[Phrase], concept: str | None) -> float:
+    def label_score(self, s: Span, phrases: list[Phrase], concept: str | None) -> float:
         """A span's label score; for a due date, a payment request's last words count as its label too ("Bitte
         überweisen Sie den Betrag von 1.234,56 € bis zum", "Prosimy o zapłatę 85 593,47 zł do dnia")."""
         toks = self.tokens[s.index]
@@ -449,6 +502,12 @@ class SpanDoc:
 
         return frozenset(key for key, line in self.lines.items() if heads(line))
 
+    @functools.cached_property
+    def term_codes(self) -> set[int]:
+        """Spans that are nothing but the code of an e-invoice's business term, printed apart from its label
+        ("(BT-1)", "(BT-118/119)"): part of the label, no value."""
+        return {s.index for s in self.spans if TERM_CODE.fullmatch(s.text.strip(" :"))}
+
     def is_caption(self, s: Span) -> bool:
         """A label: a colon label, a text that reads as the label of one of the target's fields, or a caption's
         wrapped second line."""
@@ -461,6 +520,8 @@ class SpanDoc:
         out = []
         for s in self.lines[(label.page, label.line)]:
             if s.index > label.index and s.bbox[0] - label.bbox[2] <= self.max_right_distance:
+                if s.index in self.term_codes:
+                    continue  # the label's business-term code, set apart from it ("Rechnungsnummer | (BT-1)")
                 if self.is_caption(s):
                     break
                 out.append(s)
@@ -516,7 +577,7 @@ class SpanDoc:
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
             rights = self.right_of(label)
-            ok = [x for x in rights if accept(x)]
+            ok = [x for x in rights if accept(x) and not self._heads_column(label, x)]
             if largest:
                 ok.sort(key=lambda x: -(x.amount or 0))
             for rank, s in enumerate(ok):
@@ -531,11 +592,12 @@ class SpanDoc:
             # under its heading is a row's, not the document's number
             if identifier and (label.page, label.line) in self.column_headers:
                 continue
-            for dist, over in self.below(label):
+            cells = self._cells_below(label)
+            for dist, over in self.below(label) if cells is None else cells:
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack
                 # a value under the label itself before a neighbour's that only comes near it
-                hits = [x for x in over if accept(x) and not self._labelled_beside(x)]
+                hits = [x for x in over if accept(x) and not self._labelled_beside(x) and x.index not in self.term_codes]
                 aligned = [_overlap(x, label) for x in hits]
                 clear = max(aligned, default=0.0) >= 0.5
                 row = in_table and bool(over) and self._rows_of_figures(over[0])
@@ -544,7 +606,67 @@ class SpanDoc:
                     found.append(Found(s, ls * (0.85 - 0.1 * dist - off), [label, s]))
                 if hits:
                     break
+            if not any(f.spans[0] is label for f in found) and (s := self._boxed_under(label)) is not None \
+                    and accept(s):
+                found.append(Found(s, ls * 0.6, [label, s]))
         return sorted(found, key=lambda f: -f.confidence)
+
+    def _heads_column(self, label: Span, span: Span) -> bool:
+        """Whether ``span``, right of ``label``, heads a section of its own as the label heads one: on the next line
+        a caption starts under each ("Versicherungsnehmer | Vertrag" over "Name, Vorname | … |
+        Versicherungsschein-Nr. | …")."""
+        pos = self.line_pos[(label.page, label.line)]
+        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != label.page:
+            return False
+        under = [x for x in self.lines[self.line_keys[pos + 1]] if self.is_caption(x)]
+        return any(abs(x.bbox[0] - label.bbox[0]) <= 0.01 for x in under) and \
+            any(abs(x.bbox[0] - span.bbox[0]) <= 0.01 for x in under)
+
+    def _cells_below(self, label: Span) -> list[tuple[int, list[Span]]] | None:
+        """For a label in a row of labels over a row of values (a grid's cells, each label at its cell's left, each
+        value at its right: FatturaPA's "Totale imponibile | Totale imposta" over "1.638,68 | 360,51"), the spans
+        below that are its: each value goes to the label it lies under by a third of its width or more, else to the
+        label whose cell (from its start to the next label's) holds its middle. None where the label's line holds
+        a value."""
+        head = self.lines[(label.page, label.line)]
+        if len(head) < 2 or any(x.amount is not None or x.date is not None for x in head):
+            return None
+
+        def shared(s: Span, h: Span) -> float:
+            return min(s.bbox[2], h.bbox[2]) - max(s.bbox[0], h.bbox[0])
+
+        def owner(s: Span) -> Span | None:
+            best = max(head, key=lambda h: shared(s, h))
+            if shared(s, best) >= 0.3 * (s.bbox[2] - s.bbox[0]):
+                return best
+            middle = (s.bbox[0] + s.bbox[2]) / 2
+            return max((h for h in head if h.bbox[0] <= middle + 0.01), key=lambda h: h.bbox[0], default=None)
+
+        out = []
+        pos = self.line_pos[(label.page, label.line)]
+        for k, key in enumerate(self.line_keys[pos + 1: pos + 1 + self.max_lines_below], start=1):
+            if key[0] != label.page:
+                break
+            over = [s for s in self.lines[key] if (o := owner(s)) is not None and o.index == label.index]
+            if over:
+                out.append((k, over))
+        return out
+
+    def _boxed_under(self, label: Span) -> Span | None:
+        """The value a form's box sets right-aligned under its small caption ("NETTOBETRAG" over "1'252.85" at
+        the box's right edge): the next line holds one span, wholly right of the caption and within its height
+        of it, and nothing but a rate or a currency stands right of the caption on its own line."""
+        pos = self.line_pos[(label.page, label.line)]
+        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != label.page:
+            return None
+        if any(x.bbox[0] >= label.bbox[2] and not (x.has(SpanKind.PERCENT) or x.kinds == {SpanKind.CURRENCY})
+               for x in self.lines[(label.page, label.line)]):
+            return None
+        line = self.lines[self.line_keys[pos + 1]]
+        if len(line) != 1 or line[0].bbox[0] <= label.bbox[2] or \
+                line[0].bbox[0] - label.bbox[2] > self.max_right_distance or self.is_caption(line[0]):
+            return None
+        return line[0] if line[0].bbox[1] - label.bbox[3] <= label.bbox[3] - label.bbox[1] else None
 
     def _labelled_beside(self, span: Span) -> bool:
         """Whether a colon label stands just left of ``span`` on its line: the value is that label's ("Datum

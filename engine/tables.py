@@ -115,7 +115,12 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         x0, x1 = s.bbox[0], s.bbox[2]
         if len(owners) == 1:  # "Hrs/Qty Unit": the rest of the cell belongs to its column
             a, b = ranges[owners[0]]
-            ranges[owners[0]] = (min(a, x0), max(b, x1))
+            lo, hi = taken[owners[0]]
+            for part in _parts(s.word_indices, words):
+                if lo <= part[-1] and part[0] <= hi:
+                    ranges[owners[0]] = (min(a, words[part[0]].bbox[0]), max(b, words[part[-1]].bbox[2]))
+                else:  # a label set two spaces apart heads a column of its own ("ANZ  SK": a tax code's)
+                    ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
         elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left
             left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)
             if left is not None:
@@ -131,6 +136,16 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             nxt = next((x for x in starts if x > b), None)
             ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
     return ranges
+
+
+def _parts(indices: Sequence[int], words: Sequence[Word]) -> list[list[int]]:
+    """The word indices of a span cut where its words stand two spaces or more apart, by the width of its own
+    characters (a scan's OCR sets one space wider or narrower than a character, a fixed-width font two)."""
+    chars = sum(len(words[i].text) for i in indices)
+    cw = sum(words[i].bbox[2] - words[i].bbox[0] for i in indices) / max(1, chars)
+    cuts = [0, *(k for k in range(1, len(indices))
+                 if words[indices[k]].bbox[0] - words[indices[k - 1]].bbox[2] >= 1.7 * cw), len(indices)]
+    return [list(indices[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 def _truncated_label(text: str, columns: Sequence[Column], ranges: dict[str, tuple[float, float]]) -> str | None:
@@ -324,6 +339,9 @@ OPEN_WORDS = frozenset("""
     com do dos em na nas no nos pela pelo sem até
 """.split())
 _OPEN_ENDS = (",", "-", "&", "/", "+", "(")
+#: a number's label, which the number it names follows: a description that ends on one goes on on the next line
+#: ("Kabelbinder 300 mm schwarz (100 Stk.) ref." over "779")
+_NUMBER_LABELS = frozenset("ref réf rif nr nº no art art.-nr artnr bestnr kat".split())
 
 
 @dataclass(eq=False)
@@ -395,10 +413,11 @@ def _in_capitals(spans: list[Span]) -> bool:
 
 def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
     """Whether ``line`` reads on from ``above``: it ends on a word that cannot end a description (a comma,
-    "and", "et") or the line starts in lower case."""
+    "and", "et", a number's label such as "ref.") or the line starts in lower case."""
     last = words[above[-1].word_indices[-1]].text
     first = words[line[0].word_indices[0]].text
-    return (last.casefold().rstrip(".'’") in OPEN_WORDS or last.endswith(_OPEN_ENDS)
+    ending = last.casefold().rstrip(".'’:")
+    return (ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS)
             or first[:1].islower() or first[:1] == "(")
 
 
@@ -427,7 +446,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     first words would have reached the column's end) stand under rows and every one of them would not have fitted
     on the line above, every such line of the table is a rest.
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
-    neither and is left out.
+    neither and is left out, as is a number alone under every row's description (each item's code) unless the
+    description ends on its label ("… ref." over "779").
     """
     candidates = [r for chain in rests.values() for r in chain]
     if not candidates:
@@ -457,9 +477,17 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     # holding its item's number, "Item no. X-5164", does neither)
     near = all(r.near_end and not any(c.isdigit() for s in r.line for c in s.text) for r in candidates)
     table_wraps = any(sure.values()) or (len(candidates) >= (2 if near else 3) and all(filled.values()))
+    # a number alone under every row's description is each item's code ("Kabelgoot 40x60 mm wit" over "38382"), as
+    # an e-invoice viewer prints it; under some rows only, it is the rest of their descriptions ("… /7386")
+    def figures(rest: _Rest) -> bool:
+        return all(c.isdigit() for s in rest.line for c in s.text.replace(" ", ""))
+
+    codes = len(rows) >= 2 and all(chain and figures(chain[0]) for chain in (rests.get(i, []) for i in range(len(rows))))
     for i, chain in rests.items():
         for rest in chain:
             if not (sure[rest] or table_wraps and filled[rest]):
+                break
+            if codes and figures(rest) and not _reads_on(rest.above, rest.line, words):
                 break
             rows[i].cells[rest.column] = [*rows[i].cells[rest.column], *rest.line]
 

@@ -295,8 +295,11 @@ def _squares_of_sides(strokes: list[pymupdf.Rect], lo: float, hi: float) -> list
         for bottom in level:
             if bottom is top or not (near(top.x0, bottom.x0) and near(top.x1, bottom.x1)):
                 continue
+            # (measured between the sides' middles, a level side reaching half a line past its corners: a square
+            # of thick sides drawn so, as FOP draws a block's border, reads a little wider than high, and FOP draws
+            # a box round a space a third wider still)
             side = bottom.y0 - top.y0
-            if not 0.8 <= side / top.width <= 1.25:
+            if not 0.6 <= side / top.width <= 1.3:
                 continue
             ends = [any(near(v.x0, x) and near(v.y0, top.y0) and near(v.y1, bottom.y1) for v in plumb)
                     for x in (top.x0, top.x1)]

@@ -204,12 +204,12 @@ _AFTER_LABEL = re.compile(r"[^\W\d]{2,}[.:](\d.*)")
 
 
 def date_candidates(text: str) -> set[date]:
-    """Every date ``text`` can mean (:func:`engine.dates.parse_date` under both day/month orders):
+    """Every date ``text`` can mean (:func:`engine.dates.parse_date` under each order of day, month and year):
     ``"03/04/2024"`` gives 3 April and 4 March; empty when ``text`` is not a date."""
     if not any(ch.isdigit() for ch in text):
         return set()
     out: set[date] = set()
-    for order in (None, DateOrder.DMY, DateOrder.MDY):
+    for order in (None, *DateOrder):
         value = parse_date(text, order=order)
         if value is not None:
             out.add(value)

@@ -487,7 +487,9 @@ def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:
     more dots stands in it, its parts keeping their share of the box by characters; a word of dots goes when it
     has two or more of them, stands next to another such word, or is a lone ``.`` between two words. A lone
     bullet (``Ltd · Cork``) stays: it separates the parts of an address. What OCR leaves of a leader at a word's
-    ends goes too: dots before a figure with cents (``..3,41``), two dots or more after a word (``Espresso..``)."""
+    ends goes too: dots before a figure with cents (``..3,41``) or an identifier (``..CU-17801``), or before an
+    amount's first group whose thousands follow as a word (``.2 593,44``), two dots or more after a word
+    (``Espresso..``)."""
     cut: list[RawWord] = []
     for word in line:
         text = word.text
@@ -513,14 +515,21 @@ def drop_leaders(line: Sequence[RawWord]) -> list[RawWord]:
             if beside or between or len(word.text) >= 2:
                 dropped = True
                 continue
-        out.append(_trim_leader_ends(word, after_leader=dropped))
+        nxt = cut[k + 1].text if k + 1 < len(cut) else ""
+        out.append(_trim_leader_ends(word, after_leader=dropped or bool(
+            _THOUSANDS_HEAD.fullmatch(word.text) and _THOUSANDS_TAIL.fullmatch(nxt))))
         dropped = False
     return out
 
 
 #: what OCR leaves of a leader at a word's ends: dots before a figure with cents (".241,13", "..3,41"), two dots
 #: or more after a word ("Espresso..")
-_LEADING_DOTS = re.compile(r"[.\u2026\u00b7]+(?=[$€£¥₹]?\d[\d.,' ]*[.,]\d{2}(?!\d))")
+_LEADING_DOTS = re.compile(r"[.\u2026\u00b7]+(?=[$€£¥₹]?\d[\d.,' ]*[.,]\d{2}(?!\d)"
+                           # ... or before an identifier a leader leads to ("..CU-17801", ".4500650435")
+                           r"|[A-Z]{1,4}-\d|\d{5,}$)")
+#: a leader's last dot on an amount's first group, its thousands apart in a word of their own (".2" "593,44")
+_THOUSANDS_HEAD = re.compile(r"[.\u00b7]{1,3}\d{1,3}")
+_THOUSANDS_TAIL = re.compile(r"\d{3}[.,]\d{2}")
 _TRAILING_DOTS = re.compile(r"(?<=[^\W\d_])[.\u2026\u00b7]{2,}$")
 _LEADER_END = re.compile(r"[.\u00b7]+")
 

@@ -43,6 +43,11 @@ class Invoice(DocumentSchema):
         "número de factura", "fecha de factura", "fecha de vencimiento", "numero fattura", "data fattura",
         "data scadenza", "numer faktury", "data wystawienia", "termin płatności", "número da fatura",
         "fakturanr", "forfallsdato", "förfallodatum", "forfaldsdato", "n° de facture", "nº de factura",
+        # an invoice's amount, address and billing period, and the customer's number (a SaaS invoice paid by card)
+        "rechnungsbetrag", "rechnungsadresse", "abrechnungszeitraum", "leistungszeitraum", "billing period",
+        "période de facturation", "periodo de facturación", "periodo di fatturazione",
+        "factuurperiode", "okres rozliczeniowy", "laskutuskausi", "kundennummer", "customer number",
+        "numéro client", "número de cliente", "codice cliente", "klantnummer", "numer klienta", "kundenummer",
         # a hotel's folio: the stay's arrival and departure, the room
         "folio", "guest folio", "hotel invoice", "arrival", "departure", "room no", "hotelrechnung", "anreise",
         "abreise", "zimmer nr", "zimmernummer", "facture hôtel", "date d'arrivée", "date de départ", "n° chambre",

@@ -19,6 +19,8 @@ _PAID_ON = [
     "date de paiement", "payé le", "fecha de pago", "pagado el", "data de pagamento", "pago em", "data di pagamento",
     "pagato il", "betaaldatum", "betaald op", "data płatności", "betalningsdatum", "betalingsdato", "maksupäivä",
     "datum platby",
+    # a car park's ticket is paid on the way out ("Exit 10/12/2025 13:04" under the entry's time)
+    "exit", "ausfahrt", "sortie", "uitrit", "salida", "uscita", "wyjazd", "udkørsel", "utfart", "ulosajo", "výjezd",
 ]
 _PAID = [
     "amount paid", "total paid", "paid amount", "bezahlter betrag", "bezahlt", "montant payé", "total payé",
@@ -70,6 +72,9 @@ class Receipt(DocumentSchema):
         "recibo de pago", "importe pagado", "método de pago", "ricevuta di pagamento", "importo pagato",
         "betalingsbewijs", "betaald bedrag", "ontvangstbewijs", "recibo de pagamento", "valor pago",
         "potwierdzenie płatności", "zapłacona kwota",
+        # a taxi's and a hotel room bar's receipts; Czech tills' payment, tip and thanks
+        "taxi", "minibar", "způsob platby", "platba kartou", "zaplaceno", "spropitné", "řidič",
+        "děkujeme za návštěvu",
     )
     keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
         # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")

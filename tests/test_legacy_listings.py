@@ -129,6 +129,51 @@ def test_the_run_stamps_date_decides_no_order_of_day_and_month() -> None:
     assert _read(layout(rows), Invoice)["invoice_date"] == "2024-08-12"
 
 
+def test_a_column_label_two_spaces_after_the_quantitys_heads_a_column_of_its_own() -> None:
+    """"ANZ  SK" is read as one span; the tax code under "SK" is no quantity."""
+    rows = [[(0.05, "ARTIKELBEZEICHNUNG"), (0.55, "ANZ"), (0.59, "SK"), (0.85, "GESAMT")],
+            [(0.05, "SPANPLATTENSCHRAUBEN 4X40"), (0.566, "4"), (0.598, "1"), (0.85, "68,48")],
+            [(0.05, "SCHMIERÖL SAE 30 5 L"), (0.55, "24,958"), (0.598, "1"), (0.85, "119,55")],
+            [(0.4, "BRUTTO EUR"), (0.85, "188,03")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [i["quantity"] for i in items] == ["4", "24.958"]
+
+
+def test_a_description_ending_on_a_numbers_label_goes_on_with_the_number_under_it() -> None:
+    rows = [[(0.05, "BEZEICHNUNG"), (0.5, "MENGE"), (0.65, "PREIS"), (0.85, "BETRAG")],
+            [(0.05, "KOPIERPAPIER A4 80G WEISS"), (0.5, "6,000"), (0.65, "14,72"), (0.85, "88,32")],
+            [(0.05, "Kabelbinder 300 mm schwarz (100 Stk.) ref."), (0.5, "10,784"), (0.65, "632,21"),
+             (0.85, "6.817,75")], [(0.05, "779")],
+            [(0.05, "Monteurstunde ref. 508"), (0.5, "24,000"), (0.65, "895,36"), (0.85, "21.488,64")],
+            [(0.4, "GESAMTBETRAG EUR"), (0.85, "28.394,71")]]
+    items = _read(layout(rows, leading=1.25), Invoice)["line_items"]
+    assert [i["description"] for i in items] == ["KOPIERPAPIER A4 80G WEISS",
+                                                 "Kabelbinder 300 mm schwarz (100 Stk.) ref. 779",
+                                                 "Monteurstunde ref. 508"]
+
+
+def test_a_pre_printed_forms_totals_set_right_aligned_under_their_small_captions() -> None:
+    """A printer's values in the boxes of pre-printed stationery: each total a line under its caption, at the
+    box's right edge."""
+    rows = [[(0.05, "ZÜRCHER DRUCKEREI AG"), (0.7, "RECHNUNG")],
+            [(0.05, "ARTIKELBEZEICHNUNG"), (0.5, "ANZ"), (0.62, "EINZELPREIS"), (0.8, "GESAMT")],
+            [(0.05, "Winkelverbinder Stahl 100x100"), (0.5, "2.00"), (0.62, "214.40"), (0.8, "428.80")],
+            [(0.05, "TONERKARTUSCHE SCHWARZ /7648"), (0.5, "24.458"), (0.62, "23.51"), (0.8, "575.01")],
+            [(0.05, "UST-ID CH119315699"), (0.55, "NETTOBETRAG")], [(0.8, "1’003.81")],
+            [(0.55, "MWST 8.1%")], [(0.82, "81.31")], [(0.55, "ENDBETRAG CHF")], [(0.8, "1’085.12")]]
+    data = _read(layout(rows, heights={k: 0.008 for k in (4, 6, 8)}, leading=1.1), Invoice)
+    assert (data["subtotal"], data["tax"], data["total"]) == ("1003.81", "81.31", "1085.12")
+
+
+def test_a_swedish_listings_short_dates_put_the_year_first() -> None:
+    rows = [[(0.05, "KONTORSMATERIAL NORRLAND AB"), (0.7, "FAKTURA")], [(0.05, "Storgatan 12")],
+            [(0.05, "903 26 UMEÅ")], [(0.45, "FAKTURANR     :"), (0.62, "R2501412")],
+            [(0.45, "FAKTURADATUM  :"), (0.62, "25-05-08")], [(0.45, "FÖRFALLODATUM :"), (0.62, "25-07-07")],
+            *_ROWS, [(0.5, "ATT BETALA"), (0.85, "1 565,36 kr")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["invoice_date"], data["due_date"]) == ("2025-05-08", "2025-07-07")
+
+
 @pytest.mark.parametrize("header", ["AMT", "EXT", "VALUE", "IMPORTÂNCIA"])
 def test_a_listings_last_column_headed_by_its_value_is_the_lines_amount(header: str) -> None:
     rows = [[(0.05, "INVOICE 4711")],
@@ -163,6 +208,19 @@ def test_a_spanish_gross_total_before_tax_and_a_rates_base_after_s() -> None:
             [(0.45, "IVA 10% S/ 51,63"), (0.85, "5,16")], [(0.45, "TOTAL"), (0.8, "EUR 2.969,87")]]
     data = _read(layout(rows), Invoice)
     assert (data["subtotal"], data["tax"], data["total"]) == ("2459.13", "510.74", "2969.87")
+
+
+def test_two_tax_lines_without_a_net_total_add_up_with_the_items_and_the_carriage() -> None:
+    """No net total printed: the items, the carriage and both rates' tax come to what is due, so the tax is the
+    sum of both tax lines, not the first alone."""
+    rows = [[(0.05, "QUINCAILLERIE DUPONT SPRL"), (0.8, "FACTURE")],
+            [(0.05, "LIBELLE"), (0.45, "QUANTITE"), (0.62, "PU"), (0.85, "MONTANT")],
+            [(0.05, "Flexible hydraulique 1/2"), (0.45, "38,217"), (0.62, "65,07"), (0.85, "2 486,78")],
+            [(0.05, "Papier copie A4 80g blanc"), (0.45, "4,20"), (0.62, "502,20"), (0.85, "2 109,24")],
+            [(0.45, "FRAIS DE PORT"), (0.85, "39,00")], [(0.45, "TVA 21%"), (0.85, "450,74")],
+            [(0.45, "TVA 6% SUR 2 486,78"), (0.85, "149,21")], [(0.45, "NET A PAYER"), (0.8, "EUR 5 234,97")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["subtotal"], data["tax"], data["total"]) == (None, "599.95", "5234.97")
 
 
 def test_a_bracketed_qualifier_keeps_the_label_it_narrows() -> None:

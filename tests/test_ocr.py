@@ -765,6 +765,9 @@ def test_column_labels_ocr_ran_together_are_split(line: str, parts: str):
     # what OCR leaves of a leader at a word's ends
     ("Espresso.. ..3,41", "Espresso 3,41"), ("Cappuccino. .23,85", "Cappuccino. 23,85"),
     ("A PAYER. ..241,13 €", "A PAYER. 241,13 €"), ("Bread .10,22", "Bread 10,22"), ("Tip .50", "Tip .50"),
+    # ... before an identifier, and before an amount's first group whose thousands OCR set apart
+    ("N° client. ..CU-17801", "N° client. CU-17801"), ("Total HT .2 593,44", "Total HT 2 593,44"),
+    ("Total TTC .3 112,13 €", "Total TTC 3 112,13 €"), ("Votre commande .4500650435", "Votre commande 4500650435"),
 ])
 def test_dot_leaders_between_a_label_and_its_value_are_dropped(line: str, kept: str):
     words, x = [], 10.0

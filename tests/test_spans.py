@@ -170,6 +170,17 @@ def test_infer_date_order() -> None:
     assert infer_date_order(["31/12/2017", "12/30/2017", "25/01/2018"]) == DateOrder.DMY
 
 
+def test_a_swedish_documents_short_dates_are_read_year_first() -> None:
+    lines = ["Fakturadatum: 25-05-08", "Förfallodatum: 25-07-07", "ATT BETALA 1 234,00 kr"]
+    assert guess_date_order(lines) == DateOrder.YMD
+    assert parse_date("25-05-08", order=DateOrder.YMD) == date(2025, 5, 8)
+    assert parse_date("08/05/2025", order=DateOrder.YMD) == date(2025, 5, 8)  # its other dates day first
+    assert parse_date("25-05-08") == date(2008, 5, 25)  # elsewhere day first
+    # a Danish invoice writes its short dates day first; a Swedish one with four-digit years has no short ones
+    assert guess_date_order(["Fakturadato: 25-05-08", "Moms 25%", "I alt DKK 1.234,00"]) != DateOrder.YMD
+    assert guess_date_order(["Fakturadatum: 2025-05-08", "Tel 08-123 45 67", "SEK 1 234,00"]) != DateOrder.YMD
+
+
 def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
     assert guess_date_order(["Albany, NY 12202", "Date: 04/12/2020"]) == DateOrder.MDY
     assert guess_date_order(["75008 Paris", "Date: 04/12/2020"]) is None

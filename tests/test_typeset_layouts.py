@@ -152,6 +152,18 @@ def test_a_label_word_ocr_broke_in_two_reads_whole() -> None:
     assert label_tokens("Sub total") == ("sub", "total")
 
 
+def test_two_label_words_ocr_ran_together_read_apart() -> None:
+    assert label_tokens("TOTALTTC") == ("total", "ttc")
+    assert label_tokens("TOTALHT") == ("total", "ht")  # not the Nordic "totalt" one letter off
+    assert label_tokens("Totalt") == ("totalt",)
+    rows = [[(0.05, "LIBELLÉ"), (0.5, "QTE"), (0.65, "PRIX UNIT."), (0.85, "MONTANT")],
+            [(0.05, "CARTOUCHE TONER NOIR"), (0.5, "12,900"), (0.65, "747,23"), (0.85, "9 639,27")],
+            [(0.5, "TOTAL HT"), (0.85, "9 639,27")], [(0.5, "TVA 21%"), (0.85, "2 024,25")],
+            [(0.5, "TOTALTTC EUR"), (0.85, "11 663,52")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["total"]) == ("9639.27", "11663.52")
+
+
 def test_a_receipts_order_number_is_no_total() -> None:
     rows = [
         [(0.1, "Williams PLC")],
