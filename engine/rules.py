@@ -63,8 +63,8 @@ _CAPTIONS = frozenset("term payment condition note remark comment "  # as label_
 
 #: title words that German, Dutch and the Nordic languages compound ("Verkoopfactuur", "Schlussrechnung",
 #: "Parkeerbon", "Taksikuitti"), as does a title set in letter-spaced capitals ("PARKINGRECEIPT")
-_COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto", "receipt", "bon", "schein",
-                    "ticket", "beleg", "kuitti")
+_COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto", "receipt", "bon", "ticket",
+                    "beleg", "kuitti")
 
 
 def _title(toks: set[str]) -> bool:

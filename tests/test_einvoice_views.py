@@ -139,6 +139,11 @@ def test_a_taxis_receipt_title_is_no_street_and_who_served_is_no_merchant() -> N
                [(0.05, "44000 Nantes")], [(0.05, "Payé le"), (0.4, "18 mai 2026")],
                [(0.05, "Red Bull"), (0.8, "8,00")], [(0.05, "Montant payé"), (0.8, "8,00")]]
     assert _read(layout(minibar), Receipt)["merchant_name"] == "Hotel Normandie"
+    # a name that ends as a title word may ("Sonnenschein" ends on "Schein", a ticket) is still a name
+    bakery = [[(0.1, "BÄCKEREI SONNENSCHEIN")], [(0.1, "27 rue des Lilas")], [(0.1, "69002 Lyon")],
+              [(0.05, "23/09/2023"), (0.5, "14:05")], [(0.05, "Toothpaste"), (0.8, "33,14")],
+              [(0.05, "TOTAL TTC"), (0.8, "33,14")]]
+    assert _read(layout(bakery), Receipt)["merchant_name"] == "BÄCKEREI SONNENSCHEIN"
 
 
 def test_a_czech_taxi_receipt_is_a_receipt() -> None:
