@@ -625,29 +625,40 @@ class SpanDoc:
     def _cells_below(self, label: Span) -> list[tuple[int, list[Span]]] | None:
         """For a label in a row of labels over a row of values (a grid's cells, each label at its cell's left, each
         value at its right: FatturaPA's "Totale imponibile | Totale imposta" over "1.638,68 | 360,51"), the spans
-        below that are its: each value goes to the label it lies under by a third of its width or more, else to the
-        label whose cell (from its start to the next label's) holds its middle. None where the label's line holds
-        a value."""
-        head = self.lines[(label.page, label.line)]
-        if len(head) < 2 or any(x.amount is not None or x.date is not None for x in head):
+        below that are its: each value goes to the label it lies under by a third of its width or more, or flush
+        right with, else to the label whose cell (from its start to the next label's) holds its middle; a rate after a label is part of its
+        caption ("Tax 8.25%"). None where the label's line holds a value."""
+        line = self.lines[(label.page, label.line)]
+        if len(line) < 2 or any(x.date is not None or x.amount is not None and not x.has(SpanKind.PERCENT)
+                                for x in line):
             return None
+        # each caption with the rate printed after it ("Tax | 8.25%"): one cell's caption
+        head: list[tuple[int, float, float]] = []
+        for x in line:
+            if x.has(SpanKind.PERCENT) and head:
+                head[-1] = (head[-1][0], head[-1][1], x.bbox[2])
+            else:
+                head.append((x.index, x.bbox[0], x.bbox[2]))
 
-        def shared(s: Span, h: Span) -> float:
-            return min(s.bbox[2], h.bbox[2]) - max(s.bbox[0], h.bbox[0])
+        def shared(s: Span, h: tuple[int, float, float]) -> float:
+            return min(s.bbox[2], h[2]) - max(s.bbox[0], h[1])
 
-        def owner(s: Span) -> Span | None:
+        def owner(s: Span) -> int | None:
             best = max(head, key=lambda h: shared(s, h))
             if shared(s, best) >= 0.3 * (s.bbox[2] - s.bbox[0]):
-                return best
+                return best[0]
+            flush = [h for h in head if abs(h[2] - s.bbox[2]) <= 0.01 and shared(s, h) > 0]
+            if flush:  # set flush right under its caption, a value wider than it ("Total" over "EUR 1.469,28")
+                return flush[0][0]
             middle = (s.bbox[0] + s.bbox[2]) / 2
-            return max((h for h in head if h.bbox[0] <= middle + 0.01), key=lambda h: h.bbox[0], default=None)
+            return max((h for h in head if h[1] <= middle + 0.01), key=lambda h: h[1], default=(None, 0, 0))[0]
 
         out = []
         pos = self.line_pos[(label.page, label.line)]
         for k, key in enumerate(self.line_keys[pos + 1: pos + 1 + self.max_lines_below], start=1):
             if key[0] != label.page:
                 break
-            over = [s for s in self.lines[key] if (o := owner(s)) is not None and o.index == label.index]
+            over = [s for s in self.lines[key] if owner(s) == label.index]
             if over:
                 out.append((k, over))
         return out

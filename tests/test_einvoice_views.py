@@ -282,3 +282,14 @@ def test_a_flemish_neen_answers_no() -> None:
             [(0.05, "Proces-verbaal opgesteld door de politie?"), (0.5, "neen")],
             [(0.05, "Ik verklaar dat deze aangifte oprecht en volledig is.")]]
     assert _read(layout(rows), ClaimForm)["police_report_filed"] is False
+
+
+def test_a_row_of_captions_over_amounts_flush_right_under_them() -> None:
+    """A rate after a caption is part of it ("Tax 8.25%"); a value wider than its caption and flush right under it
+    is that caption's ("Total" over "EUR 1.469,28")."""
+    rows = [[(0.05, "Item"), (0.6, "Qty"), (0.85, "Amount")],
+            [(0.05, "Toner cartridge, black"), (0.6, "1"), (0.83, "1,256.69")],
+            [(0.39, "Net total"), (0.625, "Tax"), (0.649, "8.25%"), (0.893, "TOTAL")],
+            [(0.332, "USD 1,256.69"), (0.592, "USD 103.68"), (0.84, "USD 1,360.37")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["subtotal"], data["tax"], data["total"]) == ("1256.69", "103.68", "1360.37")
