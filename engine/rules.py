@@ -821,6 +821,8 @@ _REGISTRATION_WORDS = frozenset("gstin gst vat tva btw ust ustid mwst abn acn ni
 
 #: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
 _JOINING_WORDS = frozenset("and und et e y en och og i".split())
+#: a label word that names a number, compounded or not ("Kundennummer", "Klantnummer", "number")
+_NUMBER_WORD = re.compile(r"(?:nummer|number|numero|numer)$")
 _ID_LABEL_WORDS = frozenset("id no nr cod code codice codigo kod kundennr ref reference number account".split())
 
 
@@ -833,7 +835,7 @@ def customer_block(doc: SpanDoc) -> set[int]:
         if set(doc.tokens.get(label.index, ())) & _COPY_WORDS:
             continue  # "CUSTOMER COPY" says whose copy it is, not who is billed
         toks = doc.tokens.get(label.index, ())
-        if set(toks) & _ID_LABEL_WORDS or any(t.endswith(("nummer", "number", "numero", "numer")) for t in toks):
+        if set(toks) & _ID_LABEL_WORDS or any(_NUMBER_WORD.search(t) for t in toks):
             continue  # "Customer ID", "N° client", "Klantnummer": the customer's number, not a block of who is billed
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
@@ -920,7 +922,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
     if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
         return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
-    if len(toks) <= 3 and (toks[-1] == "no" or re.search(r"(?:nummer|number|numero|numer)$", toks[-1])) \
+    if len(toks) <= 3 and (toks[-1] == "no" or _NUMBER_WORD.search(toks[-1])) \
             and not legal_form(s.text):
         return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer" (not "… S.L.N.E")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",

@@ -611,14 +611,18 @@ class SpanDoc:
                 found.append(Found(s, ls * 0.6, [label, s]))
         return sorted(found, key=lambda f: -f.confidence)
 
+    def _next_line(self, span: Span) -> list[Span]:
+        """The spans of the line after ``span``'s on its page; none on its page's last line."""
+        pos = self.line_pos[(span.page, span.line)]
+        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != span.page:
+            return []
+        return self.lines[self.line_keys[pos + 1]]
+
     def _heads_column(self, label: Span, span: Span) -> bool:
         """Whether ``span``, right of ``label``, heads a section of its own as the label heads one: on the next line
         a caption starts under each ("Versicherungsnehmer | Vertrag" over "Name, Vorname | … |
         Versicherungsschein-Nr. | …")."""
-        pos = self.line_pos[(label.page, label.line)]
-        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != label.page:
-            return False
-        under = [x for x in self.lines[self.line_keys[pos + 1]] if self.is_caption(x)]
+        under = [x for x in self._next_line(label) if self.is_caption(x)]
         return any(abs(x.bbox[0] - label.bbox[0]) <= 0.01 for x in under) and \
             any(abs(x.bbox[0] - span.bbox[0]) <= 0.01 for x in under)
 
@@ -667,13 +671,10 @@ class SpanDoc:
         """The value a form's box sets right-aligned under its small caption ("NETTOBETRAG" over "1'252.85" at
         the box's right edge): the next line holds one span, wholly right of the caption and within its height
         of it, and nothing but a rate or a currency stands right of the caption on its own line."""
-        pos = self.line_pos[(label.page, label.line)]
-        if pos + 1 >= len(self.line_keys) or self.line_keys[pos + 1][0] != label.page:
-            return None
         if any(x.bbox[0] >= label.bbox[2] and not (x.has(SpanKind.PERCENT) or x.kinds == {SpanKind.CURRENCY})
                for x in self.lines[(label.page, label.line)]):
             return None
-        line = self.lines[self.line_keys[pos + 1]]
+        line = self._next_line(label)
         if len(line) != 1 or line[0].bbox[0] <= label.bbox[2] or \
                 line[0].bbox[0] - label.bbox[2] > self.max_right_distance or self.is_caption(line[0]):
             return None
