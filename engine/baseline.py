@@ -39,7 +39,7 @@ from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
 from engine.dates import DateOrder, parse_boxed_figures
-from engine.labels import Phrase, concept_of, known_label_words, label_phrases, label_score, normalise
+from engine.labels import TERM_CODE, Phrase, concept_of, known_label_words, label_phrases, label_score, normalise
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
@@ -640,6 +640,9 @@ class _Extractor:
             unit OCR'd as "ust."), so past the first span it counts only on lines with fewer than two amounts."""
             if _priced(line):
                 return False  # an item's quantity, price and amount ("Sovrastruttura totale | 1 | 425,48 | 425,48")
+            if has_amount(line) and TERM_CODE.search(line[0].text):
+                return True  # an e-invoice viewer's sum labelled with its business term, however OCR spelt the
+                # label ("Sumnme Nettobetrage Positionen (BT-106): | 2.669,06"): no item carries a term's code
             # after a subtotal, a tax or total line ends the items wherever its label stands (past a sidebar's
             # "Datos de pago: 735-027651 / 39279620" on its line)
             first = [s for s in (line if after_subtotal else line[:3]) if s.index in self.doc.tokens]

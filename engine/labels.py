@@ -483,6 +483,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
         "precio unit|prezzo unit|p unitario|p unitaire|preis einh|preis je einheit|unit rate|price unit|stuksprijs|tarief|prijs per eenheid|prix par unite|"
         "precio por unidad|prezzo per unita|cena za jednostke|preco unit|preco|valor unitario|pr unitario|"
+        "valor unit|vlr unit|vl unit|vlr unitario|vl unitario|"  # Brazilian "Valor unit.", "Vlr. unit."
         "a pris|apris|styckpris|pris|enhedspris|stykpris|stk pris|enhetspris|pris per enhet|yksikkohinta|a hinta|hinta|"
         "jednotkova cena|cena za jednotku|cena za mj|cena mj|"
         # a time sheet's rate per hour

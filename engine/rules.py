@@ -469,6 +469,11 @@ _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre 
                                "simplificada simplifiee simplificata simplificado".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
 _TITLE_FROM = frozenset("from von de da di van fra fran od z".split())
+#: the kind of service a receipt's title names beside its title word ("RICEVUTA TAXI", "PARKING RECEIPT",
+#: "REÇU DE TAXI"): what is left of such a title is no name
+_SERVICES = frozenset("taxi taxis cab taksi taxa parking parkering parkeer parkhaus parkplatz parcheggio "
+                      "aparcamiento estacionamiento estacionamento stationnement parkoviste parkowanie fuel "
+                      "carburant carburante kraftstoff tankstelle restaurant ristorante restaurante".split())
 
 
 def _first_of_repeat(doc: SpanDoc, span: Span) -> Span:
@@ -514,6 +519,8 @@ def _without_title(doc: SpanDoc, span: Span) -> Span:
         head += 1
     tail = title_run(idx[::-1][: len(idx) - head])
     rest = idx[head: len(idx) - tail]
+    if {normalise(doc.words[i].text).strip(".:") for i in rest} <= _SERVICES:
+        return span
     if (head or tail) and sum(c.isalpha() for i in rest for c in doc.words[i].text) >= 3:
         return _cut_to(doc, span, rest)
     return span
@@ -1239,7 +1246,13 @@ def _crown(doc: SpanDoc, codes: Counter[str]) -> str:
 #: state code with its postcode, the country named, its telephone code), and against them those of the United
 #: States (state and ZIP)
 _DOLLAR_COUNTRIES = (
-    ("CAD", re.compile(r"\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bCanada\b")),
+    # Canada: a province, by its code or its name (as Quebec writes it, in brackets: "Sherbrooke (Québec) J1H 1Z1"),
+    # before a postal code
+    ("CAD", re.compile(r"(?:\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)|\b(?:Qu[ée]bec|Ontario|Alberta|Manitoba|"
+                       r"Saskatchewan|British Columbia|Colombie-Britannique|New Brunswick|Nouveau-Brunswick|"
+                       r"Nova Scotia|Nouvelle-[ÉE]cosse|Newfoundland and Labrador|Terre-Neuve-et-Labrador|"
+                       r"Prince Edward Island|[ÎI]le-du-Prince-[ÉE]douard|Yukon)\)?),?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|"
+                       r"\bCanada\b")),
     # Australia: a state with its postcode, either way round ("Brisbane QLD 4000", "4000 Brisbane QLD"), an
     # ABN, a "Pty Ltd" company
     ("AUD", re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s+\d{4}\b|\b\d{4}\s+[A-Z][A-Za-z .'-]+\s"

@@ -694,8 +694,14 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         line = lines[k]
         k += 1
         header = _header(line, words, columns)
-        if header and rows and not ranges and all(c.numeric or c.name not in header for c in columns):
-            header = {}  # a summary after the table's totals ("VAT rate | Net | VAT | Gross") reopens no table
+        if header and rows and all(c.numeric or c.name not in header for c in columns) \
+                and (not ranges or (line[0].page == page and any(not c.numeric and c.name in ranges
+                                                                   for c in columns))):
+            # a summary after the table's totals ("VAT rate | Net | VAT | Gross") reopens no table; right under
+            # the rows, with no totals line between ("VAT breakdown" over "VAT category rate | Taxable amount |
+            # Tax amount"), it ends the table: its lines are rates and sums, no items
+            ranges = {}
+            continue
         if header and k < len(lines):
             header = _second_header_line(header, line, lines[k], words, columns)
         if header:

@@ -246,7 +246,7 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
 
 
 #: an Italian legal form whose "l" OCR read as a capital I or a one ("S.r.I.", "s.r.1")
-_SRL_MISREAD = re.compile(r"([Ss]\.\s?[Rr]\.\s?)[I1|](\.?,?)")
+_SRL_MISREAD = re.compile(r"([Ss]\.\s?[Rr]\.\s?)[I1|](\.?(?:\s?[Ss]\.)?,?)")  # "S.r.I.s." too
 #: the "o.o." of the Polish "Sp. z o.o." with a zero OCR read for an o ("Sp. z 0.0.", "Sp. z o.0.")
 _OO_MISREAD = re.compile(r"[o0O]\.\s?[o0O]\.?,?")
 #: the German legal form OCR cut in two at its change of case ("Gm bH", "G mbH")

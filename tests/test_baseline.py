@@ -1339,6 +1339,7 @@ def test_zaplata_do_is_a_due_date_label() -> None:
     ("Austin, TX 78701", "USD"), ("Leeds LS1 4AP", "USD"),
     ("Wrightshire, VIC, 2194", "AUD"), ("Tel +61 2 9374 4000", "AUD"), ("+64 9 379 0000", "NZD"),
     ("NT J8P 2E2 Customer ID 50004", "CAD"),  # "ID 50004" is a customer number, not an address in Idaho
+    ("Sherbrooke (Québec) J1H 1Z1", "CAD"), ("Ottawa, Ontario K1P 5J9", "CAD"),  # a province named in words
 ])
 def test_a_bare_dollar_is_the_dollar_of_the_country_the_addresses_name(address: str, code: str) -> None:
     rows = [[(0.05, "Acme Tools Ltd")], [(0.05, "12 King Street")], [(0.05, address)],

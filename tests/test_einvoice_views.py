@@ -146,6 +146,19 @@ def test_a_taxis_receipt_title_is_no_street_and_who_served_is_no_merchant() -> N
     assert _read(layout(bakery), Receipt)["merchant_name"] == "BÄCKEREI SONNENSCHEIN"
 
 
+def test_a_receipts_title_that_names_its_service_is_no_merchant() -> None:
+    def rows(title: str, name: str) -> list:
+        return [[(0.1, title)], [(0.1, name)], [(0.1, "Corso Vittorio Emanuele II 70")], [(0.1, "00184 Roma")],
+                [(0.05, "Data"), (0.5, "18/11/2026")], [(0.05, "Quota fissa"), (0.8, "3,90")],
+                [(0.05, "Totale"), (0.8, "3,90")]]
+
+    for title, name in (("RICEVUTA TAXI", "Taxi Tecno"), ("PARKING RECEIPT", "Parking Windsor LLP"),
+                        ("REÇU DE TAXI", "Radio Taxi Rhône S.A."), ("REÇU DE TAXI", "Taxi Gagnon")):
+        assert _read(layout(rows(title, name)), Receipt)["merchant_name"] == name
+    # a name after its title is still the name ("Receipt from Acme")
+    assert _read(layout(rows("RECEIPT FROM Tecno Srl", "Corso Italia 2")), Receipt)["merchant_name"] == "Tecno Srl"
+
+
 def test_a_czech_taxi_receipt_is_a_receipt() -> None:
     rows = [[(0.1, "ÚČTENKA TAXI")], [(0.1, "Moravia Taxi")], [(0.1, "Průmyslová 171")], [(0.1, "110 00 Praha 1")],
             [(0.05, "Řidič:"), (0.4, "Lukáš Svoboda")], [(0.05, "Datum"), (0.4, "28.05.2026")],
@@ -293,3 +306,46 @@ def test_a_row_of_captions_over_amounts_flush_right_under_them() -> None:
             [(0.332, "USD 1,256.69"), (0.592, "USD 103.68"), (0.84, "USD 1,360.37")]]
     data = _read(layout(rows), Invoice)
     assert (data["subtotal"], data["tax"], data["total"]) == ("1256.69", "103.68", "1360.37")
+
+
+def test_a_vat_breakdown_right_under_the_rows_ends_the_item_table() -> None:
+    rows = [[(0.05, "Seller: Vlaamse Elektro BV")],
+            [(0.05, "Invoice ID"), (0.3, "VF-633609")], [(0.05, "Issue date"), (0.3, "2025-12-01")],
+            [(0.05, "Line ID"), (0.12, "Item name"), (0.5, "Quantity"), (0.62, "Net price"), (0.85, "Line net amount")],
+            [(0.05, "1"), (0.12, "Stretchfolie 23 µm"), (0.5, "1"), (0.62, "25,66"), (0.85, "25,66")],
+            [(0.05, "2"), (0.12, "Kabelgoot 40x60 mm wit"), (0.5, "2"), (0.62, "13,02"), (0.85, "26,04")],
+            [(0.05, "VAT breakdown")],
+            [(0.05, "VAT category rate"), (0.4, "Taxable amount"), (0.7, "Tax amount")],
+            [(0.05, "21 %"), (0.4, "25,66"), (0.7, "5,39")],
+            [(0.05, "12 %"), (0.4, "26,04"), (0.7, "3,12")],
+            [(0.05, "Invoice total amount without VAT"), (0.85, "51,70")],
+            [(0.05, "Invoice total VAT amount"), (0.85, "8,51")],
+            [(0.05, "Amount due for payment"), (0.85, "EUR 60,21")]]
+    data = _read(layout(rows), Invoice)
+    assert [item["amount"] for item in data["line_items"]] == ["25.66", "26.04"]
+    assert (data["subtotal"], data["tax"], data["total"]) == ("51.70", "8.51", "60.21")
+
+
+def test_a_brazilian_valor_unit_column_is_the_unit_price() -> None:
+    rows = [[(0.05, "Item"), (0.15, "Descrição"), (0.56, "Qtd. Un."), (0.72, "Valor unit."), (0.86, "Valor total")],
+            [(0.05, "1"), (0.15, "Eletrocalha 40x60 mm"), (0.56, "20,00"), (0.6, "un"), (0.72, "32,94"),
+             (0.86, "658,80")],
+            [(0.05, "2"), (0.15, "Serviços de consultoria"), (0.56, "7,50 h"), (0.72, "560,04"), (0.86, "4200,30")],
+            [(0.5, "Subtotal"), (0.86, "4859,10")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [(item["quantity"], item["unit_price"]) for item in items] == [("20.00", "32.94"), ("7.50", "560.04")]
+
+
+def test_a_viewers_sum_labelled_with_its_business_term_is_no_item_however_ocr_spelt_it() -> None:
+    rows = [[(0.05, "Verkäufer: Hoffmann Elektro GmbH")], [(0.05, "Rechnungsnummer (BT-1):"), (0.4, "RG-473221")],
+            [(0.05, "Pos."), (0.12, "Artikelname (BT-153)"), (0.5, "Menge"), (0.65, "Preis netto"),
+             (0.85, "Gesamt netto")],
+            [(0.05, "1"), (0.12, "Montagearbeiten vor Ort"), (0.5, "2"), (0.65, "80,97"), (0.85, "161,94")],
+            [(0.05, "2"), (0.12, "Anfahrtspauschale"), (0.5, "1"), (0.65, "38,26"), (0.85, "38,26")],
+            [(0.05, "Rechnungsbeträge")],
+            [(0.05, "Sumnme Nettobetrage Positionen (BT-106):"), (0.46, "200,20")],
+            [(0.05, "Gesamtbetrag ohne USt. (BT-109):"), (0.46, "200,20")],
+            [(0.05, "Summe Umsatzsteuer (BT-110):"), (0.46, "38,04")],
+            [(0.05, "Gesamtbetrag mit USt. (BT-112):"), (0.46, "238,24")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [item["description"] for item in items] == ["Montagearbeiten vor Ort", "Anfahrtspauschale"]

@@ -618,6 +618,7 @@ def test_a_state_code_read_with_a_zero_between_city_and_zip_is_the_letters(texts
     (["Rossi", "&", "Costa", "S.r.I."], ["Rossi", "&", "Costa", "S.r.l."]),
     (["Bianchi", "s.r.1"], ["Bianchi", "s.r.l"]),
     (["Verdi", "S.R.I.,"], ["Verdi", "S.R.L.,"]),
+    (["Adriatica", "Impianti", "S.r.I.s."], ["Adriatica", "Impianti", "S.r.l.s."]),  # the simplified S.r.l.s.
     (["Harz", "Feinkost", "Gm", "bH", "&", "Co."], ["Harz", "Feinkost", "GmbH", "&", "Co."]),
     (["Elbe", "G", "mbH"], ["Elbe", "GmbH"]),
     (["Gągała", "Sp.", "z", "0.0."], ["Gągała", "Sp.", "z", "o.o."]), (["Sp.", "z", "o.0.,"], ["Sp.", "z", "o.o.,"]),
