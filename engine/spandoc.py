@@ -583,6 +583,7 @@ class SpanDoc:
             for rank, s in enumerate(ok):
                 first = s is rights[0] or largest
                 found.append(Found(s, ls * max(0.5, (0.9 if first else 0.8) - 0.05 * rank), [label, s]))
+            found.extend(Found(x, ls * 0.8, [label, x]) for x in self._after_currency_below(label) if accept(x))
             # a label heading a table's column over rows of figures, a rate each (a receipt's VAT summary, "IVA |
             # Imponibile | Imposta | Totale"): what is under it is one rate's, not the document's value (a totals
             # block of labels over one row of amounts, "Net | VAT | Total", is the document's)
@@ -610,6 +611,18 @@ class SpanDoc:
                     and accept(s):
                 found.append(Found(s, ls * 0.6, [label, s]))
         return sorted(found, key=lambda f: -f.confidence)
+
+    def _after_currency_below(self, label: Span) -> list[Span]:
+        """For a label alone on its line, the figures of the next line when what stands under the label is only a
+        currency's code or sign: a till roll sets its total so, the label over the currency at the left and the
+        sum at the right ("TOTALE COMPLESSIVO" over "EUR            73,41")."""
+        if len(self.lines[(label.page, label.line)]) != 1:
+            return []
+        line = self._next_line(label)
+        under = [x for x in line if min(x.bbox[2], label.bbox[2]) > max(x.bbox[0], label.bbox[0])]
+        if not under or any(x.amount is not None or x.currency is None for x in under):
+            return []
+        return [x for x in line if x.amount is not None and x.bbox[0] > label.bbox[2]]
 
     def _next_line(self, span: Span) -> list[Span]:
         """The spans of the line after ``span``'s on its page; none on its page's last line."""

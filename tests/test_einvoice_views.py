@@ -349,3 +349,14 @@ def test_a_viewers_sum_labelled_with_its_business_term_is_no_item_however_ocr_sp
             [(0.05, "Gesamtbetrag mit USt. (BT-112):"), (0.46, "238,24")]]
     items = _read(layout(rows), Invoice)["line_items"]
     assert [item["description"] for item in items] == ["Montagearbeiten vor Ort", "Anfahrtspauschale"]
+
+
+def test_a_till_rolls_total_over_its_currency_and_sum_and_no_rates_column_of_totals() -> None:
+    rows = [[(0.1, "Alimentari Romano")], [(0.1, "Viale Europa 178")], [(0.1, "50123 Firenze")],
+            [(0.05, "Documento n."), (0.4, "0293"), (0.55, "25/06/2025")],
+            [(0.05, "Pane casereccio"), (0.8, "5,62")], [(0.05, "Banane"), (0.8, "1,11")],
+            [(0.05, "TOTALE COMPLESSIVO")], [(0.05, "EUR"), (0.8, "6,73")],
+            [(0.05, "IVA"), (0.3, "Impon."), (0.55, "IVA"), (0.8, "Totale")],
+            [(0.05, "A"), (0.15, "22%"), (0.3, "4,61"), (0.55, "1,01"), (0.8, "5,62")],
+            [(0.05, "B"), (0.15, "4%"), (0.3, "1,07"), (0.55, "0,04"), (0.8, "1,11")]]
+    assert _read(layout(rows), Receipt)["total"] == "6.73"
