@@ -1538,7 +1538,12 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                 _wrapped_beside(doc, label, above[0], doc.line_keys[pos - 2])
                 or _signed_higher(doc, label, above[0], doc.line_keys[pos - 2])):
             above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
-        for key in above + doc.line_keys[pos + 1: pos + 2]:
+        below = doc.line_keys[pos + 1: pos + 2]
+        if below and not over(below[0]):
+            # the line under the label holds only a neighbour's value (the date under "Date" beside "Signature"): a
+            # name signed in a larger hand sits lower, on the line after it
+            below = doc.line_keys[pos + 1: pos + 3]
+        for key in above + below:
             near += over(key)
         # handwriting over the label's line and the line above it, taller than a line (a signature's picture)
         near += [s for key in doc.line_keys[max(0, pos - 3): pos] for s in over(key) if SIGNATURE_MARK in s.text]

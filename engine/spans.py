@@ -133,6 +133,10 @@ _DECIMAL_CODE = re.compile(r"\d{1,4}[.,]\d{5,}")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
                           "⊠", "√"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
+#: a radio button printed as a glyph, as web forms print an option list: on ("◉", "⦿", "●"), off ("○", "◯")
+_RADIO_ON, _RADIO_OFF = "◉⦿●", "○◯"
+_BOX_CHECKED |= frozenset(_RADIO_ON)
+_BOX_EMPTY |= frozenset(_RADIO_OFF)
 #: an empty box glyph with a tick or cross glyph printed over it ("□✓"): a ticked box
 _EMPTY_GLYPHS, _MARK_GLYPHS = "☐□❏❐❑❒", "✓✔✗✘✕✖"
 _BOX_CHECKED |= frozenset(b + m for b in _EMPTY_GLYPHS for m in _MARK_GLYPHS)
@@ -153,7 +157,8 @@ _GROUP = re.compile(r"[\d.,]+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
-_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏√])\s*(\w.*)")
+_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏√{_RADIO_ON}{_RADIO_OFF}])"
+                        r"\s*(\w.*)")
 
 
 @dataclass

@@ -127,6 +127,8 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                 ranges[left] = (ranges[left][0], x1)
         elif not owners and (col := _truncated_label(s.text, columns, ranges)) is not None:
             ranges[col] = (x0, x1)  # a fixed-width listing's label cut short ("ARTIKEL/BESKRIVNI")
+        elif not owners and (col := _second_price(s, line, ranges, columns, words)) is not None:
+            ranges[col] = (x0, x1)
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             ranges[f"_{len(ranges)}"] = (x0, x1)
     starts = sorted(a for a, _ in ranges.values())
@@ -136,6 +138,19 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             nxt = next((x for x in starts if x > b), None)
             ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
     return ranges
+
+
+def _second_price(span: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
+                  words: Sequence[Word]) -> str | None:
+    """The amount's column for a price heading the last column, right of the unit price's, where no column is
+    headed as the amount: WooCommerce's "Product | Qty | Unit Price | Price", the line's price."""
+    by = {c.concept: c for c in columns}
+    price, amount = by.get("unit_price"), by.get("amount")
+    if price is None or amount is None or amount.name in ranges or price.name not in ranges \
+            or span is not line[-1] or span.bbox[0] <= ranges[price.name][1]:
+        return None
+    idx = span.word_indices
+    return amount.name if match_columns([(idx[0], idx[-1])], words, [price], 0.5) else None
 
 
 def _parts(indices: Sequence[int], words: Sequence[Word]) -> list[list[int]]:
