@@ -83,7 +83,7 @@ _LEGAL_FORMS = frozenset(
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
-_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.)$")
+_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi|OG)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.)$")
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
@@ -356,6 +356,14 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             and normalise(str(footer.value).split()[0]) == normalise(letters):
         footer.confidence = 0.5  # a logo's one word over the name with its legal form a footer prints whole
         return footer
+    if not first_line and _LOGO_WORD.fullmatch(letters) and not legal_form(letters):
+        # ... or the company's block beside it prints whole ("NORTHGATE" beside "Northgate Ltd" over its address)
+        whole = [s for s in doc.spans if s.page == 0 and s.index != best.index and s.index not in customer
+                 and s.bbox[1] < min(0.4, table_top) and len(s.text.split()) >= 2 and legal_form(s.text)
+                 and normalise(s.text.split()[0]).strip(",.") == normalise(letters) and name_like(doc, s)]
+        if whole:
+            top = min(whole, key=lambda s: s.bbox[1])
+            return Found(top.text.strip(" ,;"), 0.6, [top])
     named = _without_monogram(doc, best)
     # a name wrapped under itself is aligned with the name, not with the monogram before it
     found = _with_wrapped_form(doc, named.spans[0], named, best_start if named.spans[0] is best else None,

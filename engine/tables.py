@@ -839,7 +839,8 @@ def _crowded(line: list[Span], ranges: dict[str, tuple[float, float]], columns: 
     """Whether two of a line's figures fall under one numeric column (None for a line that is no row: no figures,
     or no description, as a totals line)."""
     text_cols = {c.name for c in columns if not c.numeric}
-    figures = [s for s in line if s.kinds & _NUMERIC and not s.has(SpanKind.TEXT)]
+    # (a rate is a figure too: "20%" under a "VAT" label left in its cell, nearer to the amount's label)
+    figures = [s for s in line if (s.kinds & _NUMERIC or s.has(SpanKind.PERCENT)) and not s.has(SpanKind.TEXT)]
     if not any(s.amount is not None and not s.has(SpanKind.INTEGER) for s in figures) \
             or _row(line, ranges, columns) is None:
         return None

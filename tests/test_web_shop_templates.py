@@ -50,3 +50,30 @@ def test_a_name_signed_larger_under_its_caption_past_the_date_beside_it_signs() 
     assert _read(layout(rows), ClaimForm)["signed"] is True
     del rows[6]  # nothing under the caption: not signed
     assert _read(layout(rows), ClaimForm)["signed"] is False
+
+
+def test_labels_left_in_their_cells_over_figures_right_in_them_with_a_rates_column() -> None:
+    """InvoicePlane's table: each label at its cell's left, each figure at its right, nearer to the next label;
+    the rate under "VAT" is a figure of its cell too."""
+    rows = [[(0.05, "Bluewater Limited")], [(0.5, "Invoice"), (0.7, "INV-2044")], [(0.5, "Date"), (0.7, "03/02/2025")],
+            [(0.07, "Description"), (0.475, "Qty"), (0.541, "Unit Price"), (0.698, "VAT"), (0.779, "Amount")],
+            [(0.07, "Wireless mouse – premium"), (0.525, "2"), (0.645, "264.33"), (0.741, "20%"), (0.883, "528.66")],
+            [(0.07, "Monitor 27\" IPS"), (0.525, "1"), (0.632, "1,539.49"), (0.741, "20%"), (0.871, "1,539.49")],
+            [(0.6, "Subtotal"), (0.871, "2,068.15")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("2", "264.33", "528.66"), ("1", "1539.49", "1539.49")]
+
+
+def test_a_logos_one_word_gives_way_to_the_name_its_company_block_prints_whole() -> None:
+    rows = [[(0.55, "Northgate Ltd")], [(0.05, "NORTHGATE"), (0.55, "150 Maple Avenue")], [(0.55, "Dublin D02 X285")],
+            [(0.05, "Kestrel Ltd")], [(0.05, "41 Maple Avenue")], [(0.05, "Cork T12 W8PK")],
+            [(0.05, "Invoice"), (0.2, "RE-42042")], [(0.05, "Invoice Date:")], [(0.05, "12/01/2025")],
+            [(0.05, "Description"), (0.5, "Qty"), (0.6, "Unit Price"), (0.8, "Amount")],
+            [(0.05, "Toner cartridge black"), (0.5, "12"), (0.6, "92.49"), (0.8, "1,109.88")],
+            [(0.6, "Total"), (0.8, "1,109.88")]]
+    big = {1: 0.03}  # the logo's word set large
+    assert _read(layout(rows, heights=big), Invoice)["vendor_name"] == "Northgate Ltd"
+    # an Austrian partnership's "OG" is a legal form
+    rows[0], rows[1] = [(0.55, "Alpenblick OG")], [(0.05, "Alpenblick"), (0.55, "150 Maple Avenue")]
+    assert _read(layout(rows, heights=big), Invoice)["vendor_name"] == "Alpenblick OG"
