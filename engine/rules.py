@@ -1342,6 +1342,8 @@ _VAT_ID = re.compile(r"\b(?:VAT|USt|UID|TVA|IVA|BTW|MwSt|Partita IVA|P\.\s?IVA|N
                      r"\b([A-Z]{2})\s?[A-Z]?\d[\d\s.]{6,}")  # (a letter after the country: "ESB74087865", "ATU…")
 #: a VAT number alone under an issuer's address, no label before it ("DK57632922", "PL6463874002", "FI83422006")
 _BARE_VAT_ID = re.compile(r"([A-Z]{2})[A-Z]?\d{8,12}[A-Z]?")
+#: what parts a footer's line: a middle dot, a bar or a bullet between spaces
+_FOOTER_PARTS = re.compile(r"\s[·|•]\s")
 
 
 def _account_currency(doc: SpanDoc) -> Found | None:
@@ -1356,9 +1358,10 @@ def _account_currency(doc: SpanDoc) -> Found | None:
             for m in pattern.finditer(text):
                 if (code := _COUNTRY_CURRENCY.get(m.group(1))) is not None:
                     found.setdefault(code, next((s for s in line if m.group(1) in s.text), line[0]))
-        for s in line:
-            if (m := _BARE_VAT_ID.fullmatch(s.text.strip())) and (code := _COUNTRY_CURRENCY.get(m.group(1))):
-                found.setdefault(code, s)
+        for s in line:  # (or one part of a footer's line: "Nordlicht e.K. · Am Markt 167 · … · DE310180673")
+            for part in _FOOTER_PARTS.split(s.text):
+                if (m := _BARE_VAT_ID.fullmatch(part.strip())) and (code := _COUNTRY_CURRENCY.get(m.group(1))):
+                    found.setdefault(code, s)
     if len(found) != 1:
         return None
     code, span = next(iter(found.items()))

@@ -560,7 +560,8 @@ class SpanDoc:
             if key[0] != label.page:
                 break
             lo, hi = label.bbox[0] - 0.02, label.bbox[2] + 0.02
-            over = [s for s in self.lines[key] if min(s.bbox[2], hi) > max(s.bbox[0], lo)]
+            over = [s for s in self.lines[key] if min(s.bbox[2], hi) > max(s.bbox[0], lo)
+                    and s.index not in self.continued]  # (past a caption's second line: "Fecha de" / "vencimiento")
             if over:
                 out.append((k, over))
         return out
@@ -675,7 +676,8 @@ class SpanDoc:
         for k, key in enumerate(self.line_keys[pos + 1: pos + 1 + self.max_lines_below], start=1):
             if key[0] != label.page:
                 break
-            over = [s for s in self.lines[key] if owner(s) == label.index]
+            # (past the second line of a caption the cell wrapped: "Fecha de" over "vencimiento")
+            over = [s for s in self.lines[key] if owner(s) == label.index and s.index not in self.continued]
             if over:
                 out.append((k, over))
         return out

@@ -77,3 +77,25 @@ def test_a_logos_one_word_gives_way_to_the_name_its_company_block_prints_whole()
     # an Austrian partnership's "OG" is a legal form
     rows[0], rows[1] = [(0.55, "Alpenblick OG")], [(0.05, "Alpenblick"), (0.55, "150 Maple Avenue")]
     assert _read(layout(rows, heights=big), Invoice)["vendor_name"] == "Alpenblick OG"
+
+
+def test_a_caption_its_cell_wrapped_reads_the_value_under_its_second_line() -> None:
+    """PrestaShop's info grid: "Fecha de" over "vencimiento", the values on the line after."""
+    rows = [[(0.05, "Iberprint S.L.U."), (0.7, "FACTURA")],
+            [(0.05, "Nº de factura"), (0.2, "Fecha de factura"), (0.35, "Fecha de"), (0.5, "Nº de pedido")],
+            [(0.35, "vencimiento")],
+            [(0.05, "#2845"), (0.2, "17/08/2025"), (0.35, "16/09/2025"), (0.5, "SO48403")],
+            [(0.05, "Producto"), (0.55, "Cant."), (0.65, "Precio unit."), (0.8, "Importe")],
+            [(0.05, "Café en grano 1 kg"), (0.55, "1"), (0.65, "201,50 €"), (0.8, "201,50 €")],
+            [(0.6, "Total"), (0.8, "201,50 €")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["invoice_date"], data["due_date"]) == ("2025-08-17", "2025-09-16")
+
+
+def test_a_vat_number_among_the_parts_of_a_footers_line_names_the_currency() -> None:
+    rows = [[(0.05, "Nordlicht e.K."), (0.7, "RECHNUNG")], [(0.05, "Rechnungsnummer"), (0.3, "FV/896/06/2025")],
+            [(0.05, "Artikel"), (0.55, "Menge"), (0.65, "Einzelpreis"), (0.8, "Betrag")],
+            [(0.05, "Kaffeebohnen 1 kg"), (0.55, "1"), (0.65, "201,50"), (0.8, "201,50")],
+            [(0.6, "Gesamt"), (0.8, "201,50")],
+            [(0.05, "Nordlicht e.K. · Am Markt 167 · 20095 Hamburg · DE310180673 · +49 55 500 8428")]]
+    assert _read(layout(rows), Invoice)["currency"] == "EUR"
