@@ -1015,7 +1015,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
              for i, over in enumerate(lines) if i >= first]
-    return Found(", ".join(shown), 0.4, [merge_spans(parts)])
+    # (the parts of an address set on one line apart by a middle dot or a bar: "Stationsweg 73 · 2011 RD Haarlem")
+    return Found(", ".join(_FOOTER_PARTS.sub(", ", t) for t in shown), 0.4, [merge_spans(parts)])
 
 
 def _past_town(lines: list[list[Span]]) -> bool:

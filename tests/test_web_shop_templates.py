@@ -4,7 +4,7 @@ forms of insurance portals."""
 
 from __future__ import annotations
 
-from schemas import ClaimForm, Invoice
+from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
 from tests.layout import read_baseline as _read
 
@@ -99,3 +99,11 @@ def test_a_vat_number_among_the_parts_of_a_footers_line_names_the_currency() -> 
             [(0.6, "Gesamt"), (0.8, "201,50")],
             [(0.05, "Nordlicht e.K. · Am Markt 167 · 20095 Hamburg · DE310180673 · +49 55 500 8428")]]
     assert _read(layout(rows), Invoice)["currency"] == "EUR"
+
+
+def test_a_cafes_address_on_one_line_parted_by_a_middle_dot_is_read_as_its_parts() -> None:
+    rows = [[(0.1, "Café De Molen")], [(0.1, "Stationsweg 73 · 2011 RD Haarlem")],
+            [(0.05, "Tafel 4"), (0.5, "12-03-2026 13:05")], [(0.05, "Cappuccino"), (0.8, "3,80")],
+            [(0.05, "Totaal"), (0.8, "3,80")]]
+    data = _read(layout(rows), Receipt)
+    assert (data["merchant_name"], data["merchant_address"]) == ("Café De Molen", "Stationsweg 73, 2011 RD Haarlem")
