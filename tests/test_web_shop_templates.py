@@ -103,7 +103,8 @@ def test_a_vat_number_among_the_parts_of_a_footers_line_names_the_currency() -> 
 
 def test_a_cafes_address_on_one_line_parted_by_a_middle_dot_is_read_as_its_parts() -> None:
     rows = [[(0.1, "Café De Molen")], [(0.1, "Stationsweg 73 · 2011 RD Haarlem")],
-            [(0.05, "Tafel 4"), (0.5, "12-03-2026 13:05")], [(0.05, "Cappuccino"), (0.8, "3,80")],
+            [(0.05, "Tafel 18"), (0.3, "Gasten:"), (0.45, "2")], [(0.05, "12-03-2026"), (0.3, "13:05")],
+            [(0.05, "Cappuccino"), (0.8, "3,80")],
             [(0.05, "Totaal"), (0.8, "3,80")]]
     data = _read(layout(rows), Receipt)
     assert (data["merchant_name"], data["merchant_address"]) == ("Café De Molen", "Stationsweg 73, 2011 RD Haarlem")
