@@ -100,7 +100,7 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
-                        r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo)"
+                        r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo|tafel|bord)"
                         r"\.?\s*"
                         r"(?:(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d"
                         # ... or its label alone, the number apart from it ("Bon-Nr.  #0113989")
