@@ -640,7 +640,7 @@ class _Extractor:
             unit OCR'd as "ust."), so past the first span it counts only on lines with fewer than two amounts."""
             if _priced(line):
                 return False  # an item's quantity, price and amount ("Sovrastruttura totale | 1 | 425,48 | 425,48")
-            if has_amount(line) and TERM_CODE.search(line[0].text):
+            if has_amount(line) and (m := TERM_CODE.search(line[0].text)) and m.group(0).startswith("("):
                 return True  # an e-invoice viewer's sum labelled with its business term, however OCR spelt the
                 # label ("Sumnme Nettobetrage Positionen (BT-106): | 2.669,06"): no item carries a term's code
             # after a subtotal, a tax or total line ends the items wherever its label stands (past a sidebar's

@@ -64,14 +64,14 @@ _DATE_HINT = re.compile(r"(?i)\(?(?<!\w)(?:dd|tt|jj|gg|d)[\s./-]*mm[\s./-]*"
                         r"(?:yyyy|jjjj|aaaa|rrrr|yy|jj|aa|rr)(?!\w)\)?")
 _RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|p[aå])"
                         r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
-                        r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|\$|£)(?!\w))?")
+                        r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|ron|lei|huf|ft|\$|£)(?!\w))?")
 
 #: an amount in brackets inside a label, the base a rate is charged on ("TVA 20 % (Base HT 2 593,44)", "IVA 22 %
 #: (Imponibile 4.755,38)", "DPH 21 % (Základ daně 35 602,23)"): no words of the label
 _BRACKETED_AMOUNT = re.compile(r"\([^()]*\d[.,]\d{2}(?!\d)[^()]*\)")
 #: the code of the business term an e-invoice's visualisation prints after each label ("Rechnungsnummer (BT-1):",
 #: "Gesamtbetrag mit USt. (BT-112):", "S – Satz 19 % (BT-118/119)", "(BG-25)"): no word of the label
-TERM_CODE = re.compile(r"(?i)\(?(?<!\w)(?:bt|bg)-\d+(?:/\d+)*(?!\w)\)?")
+TERM_CODE = re.compile(r"(?i)\(?(?<!\w)(?:bt|bg)-\d{1,3}(?:/\d{1,3})*(?!\w)\)?")  # (numbered up to BT-165)
 
 
 #: an abbreviation with a stop after each of its two letters or more ("H.T.", "I.V.A.", "N.I.F.")

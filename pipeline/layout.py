@@ -81,6 +81,10 @@ _GLUED_LABEL = re.compile(r"([^\W\d_](?:[^\d:]*[^\W\d_])?\.?:)([^\s:/].*)")
 _NOT_LABELS = frozenset({"http", "https", "ftp", "mailto", "file", "urn"})
 #: a label word for "number" and the number, without the colon ("RechnungsnummerF835/2026", "InvoiceNo.4711")
 _GLUED_NUMBER = re.compile(r"(?i)([^\W\d_]{3,}-?(?:nummer|number|numer|nr\.|no\.))([A-Z0-9#][\w\-/.]*)")
+#: a document's title and its number OCR ran together ("FactuurINV-2026-3685", Polish "Faktura VATFV/558/02/2026"):
+#: the number starts with a capital's prefix and has a figure after it
+_GLUED_TITLE = re.compile(r"((?i:invoice|rechnung|facture|factura|fattura|factuur|faktura|fatura|vat))"
+                          r"([A-Z]{1,4}[-/]?\d[\w\-/.]*)")
 #: a number sign and the number OCR ran into it ("n.ºRE2024921", "Nr.12345", "N°FA-12"): the number has a figure
 _GLUED_NUMBER_SIGN = re.compile(r"(?i)(n\.?\s?[º°o]\.?|nr\.|no\.)([A-Z0-9][\w\-/.]*)")
 #: a tax's name and its rate ("TVA10", "MwSt19%", "IVA21,00%")
@@ -165,7 +169,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
             or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
-            or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text)
+            or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text) \
+            or _GLUED_TITLE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
         m = None  # "Belegdatum23.08.2021" is a date's label and the date; "Tel12.34" no label

@@ -545,6 +545,9 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("1.245.53", ["1.245.53"]), ("12.345.678.90", ["12.345.678.90"]),  # one amount, its separators misread
     ("Casino5", ["Casino5"]), ("Rechnungsnummerabc1", ["Rechnungsnummerabc1"]),
     ("01.05.14-31.05.14", ["01.05.14-31.05.14"]),
+    # a document's title and its number
+    ("FactuurINV-2026-3685", ["Factuur", "INV-2026-3685"]), ("VATFV/558/02/2026", ["VAT", "FV/558/02/2026"]),
+    ("Invoices", ["Invoices"]), ("VAT20", ["VAT", "20"]), ("Invoice2024", ["Invoice2024"]),
 ])
 def test_words_ocr_ran_together_are_split(text: str, parts: list[str]):
     word = RawWord(text, 100, 10, 100 + 10 * len(text), 22, 0.9)

@@ -108,3 +108,15 @@ def test_a_cafes_address_on_one_line_parted_by_a_middle_dot_is_read_as_its_parts
             [(0.05, "Totaal"), (0.8, "3,80")]]
     data = _read(layout(rows), Receipt)
     assert (data["merchant_name"], data["merchant_address"]) == ("Café De Molen", "Stationsweg 73, 2011 RD Haarlem")
+
+
+def test_an_article_reference_shaped_like_a_business_terms_code_is_an_items() -> None:
+    """"BT-2533" is a PrestaShop reference, not an e-invoice's business term (numbered up to BT-165, in brackets)."""
+    rows = [[(0.05, "Nordlicht GmbH")],
+            [(0.098, "Referenz"), (0.214, "Artikel"), (0.614, "Einzelpreis"), (0.713, "Menge"), (0.852, "Betrag")],
+            [(0.096, "HW-7138"), (0.21, "Kaffeebohnen 1 kg"), (0.637, "255,44 €"), (0.734, "7,5"),
+             (0.828, "1.915,80 €")],
+            [(0.096, "BT-2533"), (0.21, "Funkmaus"), (0.637, "229,39 €"), (0.734, "10"), (0.828, "2.293,90 €")],
+            [(0.5, "Gesamtbetrag"), (0.828, "4.209,70 €")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [i["description"] for i in items] == ["Kaffeebohnen 1 kg", "Funkmaus"]
