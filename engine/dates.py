@@ -2,8 +2,9 @@
 
 :func:`parse_date` reads a whole string as one date: ISO (``2024-03-05``, ``2024.03.05``), numeric day/month
 orders with ``/``, ``.`` or ``-`` and two- or four-digit years, and month names in English, German, French, Dutch,
-Spanish, Italian, Portuguese and Polish (``3 Apr 2024``, ``April 3, 2024``, ``3. April 2024``, ``03-Apr-24``,
-``1er juillet 2015``, ``3 de abril de 2024``, ``5 stycznia 2021``), with an optional leading weekday.
+Spanish, Italian, Portuguese, Polish, Romanian and Hungarian (``3 Apr 2024``, ``April 3, 2024``, ``3. April 2024``,
+``03-Apr-24``, ``1er juillet 2015``, ``3 de abril de 2024``, ``5 stycznia 2021``, ``14 martie 2026``, Hungarian's
+year first ``2026. március 5.`` and ``2026. 03. 05.``), with an optional leading weekday.
 
 Whether ``03/04/2024`` is the 3rd of April or March the 4th depends on the document: :func:`infer_date_order`
 votes over all of a document's numeric dates (a first part above 12 means day first, a second part above 12 means
@@ -34,18 +35,23 @@ class DateOrder(StrEnum):
 
 
 _MONTHS: dict[int, tuple[str, ...]] = {
-    1: ("january", "januar", "janvier", "januari", "enero", "gennaio", "janeiro", "styczen", "stycznia", "janner"),
-    2: ("february", "februar", "fevrier", "februari", "febrero", "febbraio", "fevereiro", "luty", "lutego"),
-    3: ("march", "marz", "maerz", "mars", "maart", "marzo", "marco", "marzec", "marca", "marts"),
-    4: ("april", "avril", "abril", "aprile", "kwiecien", "kwietnia"),
-    5: ("may", "mai", "mei", "mayo", "maggio", "maio", "maj", "maja"),
-    6: ("june", "juni", "juin", "junio", "giugno", "junho", "czerwiec", "czerwca"),
-    7: ("july", "juli", "juillet", "julio", "luglio", "julho", "lipiec", "lipca"),
-    8: ("august", "aout", "augustus", "agosto", "sierpien", "sierpnia", "augusti"),
-    9: ("september", "septembre", "septiembre", "setiembre", "settembre", "setembro", "wrzesien", "wrzesnia"),
-    10: ("october", "oktober", "octobre", "octubre", "ottobre", "outubro", "pazdziernik", "pazdziernika"),
-    11: ("november", "novembre", "noviembre", "novembro", "listopad", "listopada"),
-    12: ("december", "dezember", "decembre", "diciembre", "dicembre", "dezembro", "grudzien", "grudnia", "desember"),
+    1: ("january", "januar", "janvier", "januari", "enero", "gennaio", "janeiro", "styczen", "stycznia", "janner",
+        "ianuarie"),
+    2: ("february", "februar", "fevrier", "februari", "febrero", "febbraio", "fevereiro", "luty", "lutego",
+        "februarie"),
+    3: ("march", "marz", "maerz", "mars", "maart", "marzo", "marco", "marzec", "marca", "marts", "martie", "marcius"),
+    4: ("april", "avril", "abril", "aprile", "kwiecien", "kwietnia", "aprilie", "aprilis"),
+    5: ("may", "mai", "mei", "mayo", "maggio", "maio", "maj", "maja", "majus"),
+    6: ("june", "juni", "juin", "junio", "giugno", "junho", "czerwiec", "czerwca", "iunie", "junius"),
+    7: ("july", "juli", "juillet", "julio", "luglio", "julho", "lipiec", "lipca", "iulie", "julius"),
+    8: ("august", "aout", "augustus", "agosto", "sierpien", "sierpnia", "augusti", "augusztus"),
+    9: ("september", "septembre", "septiembre", "setiembre", "settembre", "setembro", "wrzesien", "wrzesnia",
+        "septembrie", "szeptember"),
+    10: ("october", "oktober", "octobre", "octubre", "ottobre", "outubro", "pazdziernik", "pazdziernika",
+         "octombrie"),
+    11: ("november", "novembre", "noviembre", "novembro", "listopad", "listopada", "noiembrie"),
+    12: ("december", "dezember", "decembre", "diciembre", "dicembre", "dezembro", "grudzien", "grudnia", "desember",
+         "decembrie"),
 }
 #: Finnish and Czech names, matched in full only (their prefixes would make "Mar" or "Cer" ambiguous)
 _FULL_MONTHS: dict[int, tuple[str, ...]] = {
@@ -132,6 +138,9 @@ def _make(y: int | None, m: int | None, d: int | None) -> date | None:
 
 _ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})"
                   r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")  # optional time of day
+#: Hungarian dates, year first with a stop after each part and a space after each stop ("2026. 03. 05.",
+#: "2025.03. 14."; the last stop is stripped before)
+_HUNGARIAN = re.compile(r"((?:19|20)\d{2})\.\s?(\d{1,2})\.\s?(\d{1,2})")
 _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
 #: a two-digit year first ("25-05-08"), read so only in a document that writes its dates so (:attr:`DateOrder.YMD`)
 _SHORT_YMD = re.compile(r"(\d{2})-(\d{2})-(\d{2})")
@@ -204,6 +213,8 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     order = DateOrder(order) if order else None
     if m := _ISO.fullmatch(t):
         return _make(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    if m := _HUNGARIAN.fullmatch(t):
+        return _make(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if order == DateOrder.YMD and (m := _SHORT_YMD.fullmatch(t)):
         return _make(_year(m.group(1)), int(m.group(2)), int(m.group(3)))
     if m := _NUMERIC.fullmatch(t):
@@ -331,6 +342,8 @@ _DAY_FIRST_WORDS = re.compile(
     r"mwst|ust|tva|ttc|btw|iva|summe|kasse|r[üu]ckgeld|esp[èe]ces|kassa|totaal|contant|wisselgeld|totale|"
     r"contanti|scontrino|efectivo|got[óo]wka|reszta|suma|razem|paragon|merci|danke|bedankt|grazie|gracias|"
     r"dzi[ęe]kujemy|"
+    # Romanian ("Factură", "Chitanță", "Data scadenței", amounts in lei)
+    r"factur[ăa]|chitan[țţt][ăa]|scaden[țţt]\w*|lei|"
     # and the taxes, registrations and currencies of English-speaking countries that write the day first
     r"gst|abn|gstin|aud|nzd|gbp|inr)\b")
 

@@ -28,7 +28,9 @@ class Phrase:
     weight: float = 1.0
 
 
-_NUMBER_WORDS = {w: "no" for w in "n nr n° nº # number nummer numero numer num nro núm".split()}
+_NUMBER_WORDS = {w: "no" for w in "n nr n° nº # number nummer numero numer num nro núm "
+                                   # Romanian "număr", Hungarian "szám", "száma", "sorszám" (serial number)
+                                   "numar numarul szam szama sorszam sorszama".split()}
 
 
 #: letters that have no accent to drop: their plain spelling
@@ -212,24 +214,25 @@ def _synonyms(table: dict[str, str]) -> dict[str, str]:
 
 # Translations of words that field names are made of, so that generic label matching works across languages.
 _SYNONYMS = _synonyms({
-    "date": "datum fecha data dato paivamaara paivays pvm",
-    "name": "nombre naam nom nome nazwisko imie",
-    "amount": "betrag montant importe importo kwota bedrag valor belopp belob belop castka",
-    "policy": "poliza polizza polis polisy polisa versicherungsschein polizze apolice",
+    # (Hungarian "dátuma", "időpontja": its date, its time)
+    "date": "datum fecha data dato paivamaara paivays pvm datuma idopont idopontja",
+    "name": "nombre naam nom nome nazwisko imie nume numele nev neve",
+    "amount": "betrag montant importe importo kwota bedrag valor belopp belob belop castka osszeg osszege",
+    "policy": "poliza polizza polis polisy polisa versicherungsschein polizze apolice polita politei politii kotveny",
     "police": "policial polizei polizeiliche polizeilich polizeilichen autorita autoridades policia politie "
-              "polizia policja policji policje policie carabinieri plainte",
+              "polizia policja policji policje policie carabinieri plainte politia politiei rendorseg rendorsegi",
     "report": "denuncia anzeige bericht rapport verbale aangifte zgloszenie zgloszono denunciado meldung "
-              "notified informed depot gemeld",
+              "notified informed depot gemeld anuntata anuntat bejelentes feljelentes",
     "claim": "siniestro schaden sinistre sinistro schade szkoda roszczenie reclamacion reclamado richiesto "
-             "reclame geclaimd gefordert",
-    "type": "tipo art typ soort rodzaj",
-    "birth": "nacimiento geburt naissance geboorte nascita urodzenia",
-    "street": "strasse calle rue straat ulica rua",
-    "address": "direccion adresse adres indirizzo anschrift endereco",
+             "reclame geclaimd gefordert dauna daunei kar karesemeny",
+    "type": "tipo art typ soort rodzaj tipul tipus tipusa",
+    "birth": "nacimiento geburt naissance geboorte nascita urodzenia nasterii nastere szuletesi",
+    "street": "strasse calle rue straat ulica rua strada utca",
+    "address": "direccion adresse adres indirizzo anschrift endereco adresa cim lakcim",
     "city": "stadt ort wohnort ville ciudad localidad citta plaats miasto town woonplaats localita miejscowosc commune "
-            "gemeinde comune gemeente municipio poblacion",
-    "incident": "ocurrencia vorfall ereignis evenement zdarzenia incidente unfall accident",
-    "signature": "firma unterschrift handtekening podpis signe",
+            "gemeinde comune gemeente municipio poblacion localitate localitatea oras telepules varos",
+    "incident": "ocurrencia vorfall ereignis evenement zdarzenia incidente unfall accident evenimentului eveniment",
+    "signature": "firma unterschrift handtekening podpis signe semnatura alairas",
     "phone": "telefon telefono telephone tel telefoon telefonu",
 })
 
@@ -257,14 +260,17 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cislo dokladu|cislo faktury dokladu|"
         "ref facture|reference facture|reference de la facture|facture ref|rechnungsreferenz|ref factura|"
         "referencia factura|referencia de la factura|rif fattura|riferimento fattura|factuurreferentie|"
-        "ref fatura|referencia da fatura|invoice ref no|bill ref|no piece|no de piece|numero de piece|piece no")
+        "ref fatura|referencia da fatura|invoice ref no|bill ref|no piece|no de piece|numero de piece|piece no|"
+        # Romanian and Hungarian ("Număr factură", "Számla sorszáma")
+        "numar factura|factura no|seria si numar|serie si numar|seria si nr|numar document|szamlaszam|"
+        "szamla no|szamla sorszama|bizonylatszam|bizonylat no")
     + _p("no documento|documento no|document number|belegnr|beleg no|tax invoice|faktura vat|vat invoice|"
          "documentnummer|documentnr|dokumentnummer|dokumentnr|numero de document|numero du document|"
          "numero de documento|numero do documento|numero documento|no dokumentu|numer dokumentu|folio|no folio|"
          "numero de folio|serie y folio", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
-    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|no", 0.6)
+    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|szamla|no", 0.6)
     # a bare reference, where a document names its number no other way ("Reference: TL2448" on a bill); any label
     # above outranks it, and a customer's or an order's reference is none
     + _p("reference|ref|referenz|referentie|referencia|riferimento", 0.45),
@@ -280,8 +286,12 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "expedido el|emitida el|emitido el|fecha de emision|fecha emision|"
         "laskun pvm|datum vystaveni|datum vystaveni dokladu|vystaveni|vystaveni dne|utstedt|utstedelsesdato|issued|"
         "issued date|inv date|inv dt|ausstellungsdatum|ausstellungs datum|erstellungsdatum|notadatum|datum nota|"
-        "data da nota|data nota|fecha de la nota")
-    + _p("date|datum|dated|fecha|data|date de la facture", 0.75),
+        "data da nota|data nota|fecha de la nota|"
+        # Romanian and Hungarian
+        "data emiterii|data emitere|data facturii|data factura|data documentului|emisa la|"
+        "data emiterii facturii|kiallitas datuma|kiallitas kelte|kiallitas napja|szamla kelte|szamla datuma|"
+        "kelte|kiallitva|bizonylat kelte")
+    + _p("date|datum|dated|fecha|data|date de la facture|kelt", 0.75),
     "due_date": _p(
         "due date|payment due|due|due by|pay by|payment due date|date due|zahlungsziel|fallig am|fallig bis|"
         "falligkeitsdatum|faelligkeitsdatum|falligkeit|zahlbar bis|vervaldatum|vervaldag|uiterste betaaldatum|"
@@ -302,7 +312,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "sista betalningsdag|betala senast|betalas senast|senest|erapaiva|erapvm|maksettava viimeistaan|"
         "datum splatnosti|splatnost|splatno do|splatne do|zaplatte do|"
         "eraantyy|eraantymispaiva|da pagare entro|pagare entro|betales innen|betal innen|betalas innan|"
-        "betales inden|betal inden|betal senest")
+        "betales inden|betal inden|betal senest|"
+        # Romanian and Hungarian
+        "data scadentei|data scadenta|scadenta|scadent la|termen de plata|termen plata|data limita de plata|"
+        "de plata pana la|plata pana la|fizetesi hatarido|hatarido|fizetesi hatarideje|esedekesseg|"
+        "esedekesseg napja|esedekessegi datum|fizetendo napon belul legkesobb|legkesobb")
     # the day the invoice is to be paid, said as its payment's date ("Fecha de pago", "Zahlungsdatum")
     + _p("fecha de pago|fecha pago|payment date|date of payment|zahlungsdatum|date de paiement|data di pagamento|"
          "data pagamento|data de pagamento|betaaldatum|data platnosci", 0.8),
@@ -319,7 +333,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "promo|promotion|promo code|promo discount|promotional discount|promotion discount|coupon|coupon discount|"
         "voucher|voucher discount|loyalty discount|customer discount|special discount|rebate|savings|member savings|rabatt|nachlass|preisnachlass|"
         "abzuglich rabatt|remise|remise commerciale|ristourne|korting|rabat|upust|sconto|descuento|desconto|"
-        "bonificacion|abzug|alennus|sleva"),
+        "bonificacion|abzug|alennus|sleva|"
+        "reducere|kedvezmeny|engedmeny"),
     "charge": _p(
         "shipping|shipping and handling|shipping handling|shipping cost|shipping costs|shipping fee|shipping charge|"
         "freight|freight charge|freight charges|delivery|delivery charge|delivery fee|delivery cost|postage|"
@@ -338,10 +353,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a restaurant's service and cover charges, and a tip
         "service|servicio|servizio|servico|coperto|bedienung|bediening|bedienungsgeld|cover charge|couvert|"
         "gratuity|tip|tips|pourboire|propina|mancia|trinkgeld|fooi|gorjeta|dricks|drikkepenge|drikkepenger|napiwek|"
-        "spropitne|juomaraha"),
+        "spropitne|juomaraha|"
+        # Romanian and Hungarian delivery and tip
+        "livrare|taxa de livrare|cost livrare|cost transport|taxa transport|szallitasi dij|szallitas|"
+        "kiszallitasi dij|kiszallitas|bacsis|borravalo"),
     "rounding": _p("rounding|rounding adjustment|round off|rounded off|rundung|rundungsdifferenz|arrondi|afronding|"
                    "arrotondamento|redondeo|zaokraglenie|oresavrundning|avrundning|afrunding|"
-                   "oreavrunding|avrunding|pyoristys|zaokrouhleni"),
+                   "oreavrunding|avrunding|pyoristys|zaokrouhleni|"
+                   "rotunjire|kerekites"),
     "subtotal": _p(
         "subtotal|sub total|sous total|net|net amount|net total|total net|total excl vat|total excl tax|"
         # Swiss German ("Zwischentotal", "Total exkl. MWST")
@@ -362,7 +381,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # the business terms of an e-invoice (EN 16931, XRechnung, Peppol BIS) by their names in its viewers
         "invoice total amount without vat|total amount without vat|amount without vat|sum of invoice line net amount|"
         "gesamtbetrag ohne ust|gesamtbetrag ohne mwst|gesamtbetrag ohne umsatzsteuer|summe nettobetrage|"
-        "summe der nettobetrage|tax exclusive amount|line extension amount"),
+        "summe der nettobetrage|tax exclusive amount|line extension amount|"
+        # Romanian and Hungarian
+        "total fara tva|valoare fara tva|total valoare fara tva|baza impozabila|baza de impozitare|"
+        "valoare neta|netto osszesen|osszesen netto|netto ertek osszesen|netto osszeg|afa nelkul|"
+        "afa nelkuli osszeg|adoalap"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
@@ -386,7 +409,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # Facturae's viewer ("Total impuestos repercutidos")
         "total impuestos repercutidos|impuestos repercutidos|total cuota|total cuotas|"
         # Portuguese ("Imposto 18 %", "Valor do imposto")
-        "imposto|impostos|valor do imposto|total de impostos|total dos impostos"),
+        "imposto|impostos|valor do imposto|total de impostos|total dos impostos|"
+        # Romanian and Hungarian
+        "valoare tva|suma tva|tva colectata|total valoare tva|afa|afa osszeg|afa osszege|afa osszesen|"
+        "afa ertek|afa tartalom|osszes afa|felszamitott afa"),
     "total": _p(
         "rechnungstotal|total inkl mwst|total inkl|gesamttotal|summe brutto|totale documento|totale complessivo|"
         "invoice total amount with vat|total amount with vat|amount due for payment|payable amount|"
@@ -416,7 +442,12 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
         "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
         "totale iva incl|totale iva inclusa|totale ivato|total documento|gesamtbetrag brutto|rechnungsbetrag brutto|"
-        "total tax incl|total vat incl|totale euro|total euro|total euros")
+        "total tax incl|total vat incl|totale euro|total euro|total euros|"
+        # Romanian and Hungarian
+        "total de plata|total plata|total general|total de achitat|total cu tva|"
+        "total valoare|valoare totala|total de incasat|suma de plata|total lei|total ron|osszesen|"
+        "mindosszesen|vegosszeg|fizetendo|fizetendo osszeg|fizetendo osszesen|brutto osszesen|brutto ertek|"
+        "brutto osszeg|osszesen brutto|szamla vegosszege|teljes osszeg|osszesen ft|osszesen huf")
     # what is left to pay, where the total itself is printed too it is labelled more surely
     + _p("saldo pendiente|saldo a pagar|saldo devedor|saldo em aberto|saldo da pagare|reste du|reste a payer|"
          "solde du|restbetrag|offener betrag|openstaand bedrag|openstaand saldo|pozostalo do zaplaty", 0.8)
@@ -432,7 +463,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "toimittaja|myyja|dodavatel|prodavajici|lahettaja|prestador|prestador de servicos|prestador do servico|"
         # who is to be paid ("Betalen aan", "Payee" over the issuer's name and bank account)
         "payee|betalen aan|zahlbar an|zahlung an|betal til|betala till|"
-        "maksunsaaja|remit payment to|make payments to")
+        "maksunsaaja|remit payment to|make payments to|"
+        # Romanian and Hungarian
+        "furnizor|furnizorul|vanzator|vanzatorul|prestator|emitent|elado|szallito|kibocsato|szolgaltato|"
+        "szamlakibocsato")
         # "Von", "Från", "Fra" over a sender's box: a word a name may begin with, so only alone a label
         + _p("von|fran|fra", 0.85),
     "customer": _p(
@@ -449,7 +483,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # the buyer over against the seller ("Seller | Buyer", "Verkäufer | Käufer", "Vendeur | Acheteur")
         "buyer|purchaser|kaufer|acheteur|comprador|acquirente|afnemer|kopare|kober|kjoper|ostaja|kupujici|"
         # a Mexican CFDI's receiver
-        "receptor|datos del receptor"),
+        "receptor|datos del receptor|"
+        # Romanian and Hungarian
+        "cumparator|cumparatorul|beneficiar|beneficiarul|clientul|adresa de livrare|adresa de facturare|vevo|"
+        "vevo neve|megrendelo|szamlazasi cim|szallitasi cim|vevo adatai"),
     "description": _p(
         "description|omschrijving|beschreibung|bezeichnung|designation|libelle|descripcion|descrizione|"
         "nazwa|nazwa towaru|nazwa towaru lub uslugi|leistung|artikelbezeichnung|product description|"
@@ -462,10 +499,15 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "produit service|produkt leistung|artikel leistung|prestation|prestations|nature de la prestation|"
         "dienstleistung|prestazione|prestacion|servico|beschrijving|artikelomschrijving|omschrijving dienst|"
         # an e-invoice's item name (BT-153: "Item name", "Artikelname", "Nom de l'article")
-        "item name|article name|product name|artikelname|nom de l article|nome articolo|nombre del articulo")
+        "item name|article name|product name|artikelname|nom de l article|nome articolo|nombre del articulo|"
+        # Romanian and Hungarian
+        "denumire|denumirea|denumire produs|denumire produse servicii|denumire produse sau servicii|"
+        "denumirea produselor sau serviciilor|denumirea produselor serviciilor|descriere|megnevezes|"
+        "termek megnevezese|termek szolgaltatas megnevezese|tetel megnevezese|leiras")
     + _p("item|items|product|products|service|services|article|artikel|articolo|articulo|artigo|name|title|"
          "product title|produkt|position|polozka|polozky|tuote|tuotteet|vare|varer|produkter|produto|produtos|"
-         "producto|productos|prodotto|prodotti|produits", 0.7),
+         "producto|productos|prodotto|prodotti|produits|produs|produse|serviciu|servicii|articol|termek|tetel|"
+         "szolgaltatas", 0.7),
     "quantity": _p(
         "qty|quantity|menge|anzahl|aantal|hoeveelheid|hoev|quantite|qte|ilosc|cantidad|cant|quantita|"
         "qta|hours|hrs|stk|stuck|pcs|jm ilosc|ilosc jm|il|szt|ilosc szt|uds|unidades|aantal stuks|"
@@ -474,7 +516,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "gty|guantity|gte|guantite|"  # the Q of a scan read as a g ("gty", "guantity")
         "antal|antall|ant|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
         # a time sheet's hours
-        "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked")
+        "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked|"
+        # Romanian and Hungarian
+        "cantitate|cantitatea|menny|mennyiseg|db|darab|orak|oraszam")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|"
@@ -494,13 +538,16 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "net price|net unit price|unit net price|nettopreis|netto preis|netto ep|nettoeinzelpreis|prix net|pu net|"
         "p u net|precio neto|prezzo netto|nettoprijs|netto prijs|preco liquido|cena po rabacie|cena po sleve|"
         "nettopris|nettohinta|price after discount|discounted price|prix apres remise|precio con descuento|"
-        "prezzo scontato")
+        "prezzo scontato|"
+        # Romanian and Hungarian
+        "pret unitar|pret unitar fara tva|pret unit|pret|pret fara tva|egysegar|netto egysegar|egysegar netto|"
+        "brutto egysegar|egysegar ft|egysegar huf")
     # the price before it: a column of its own only where the table prints no other
     + _p("list price|listenpreis|prix catalogue|precio tarifa|prezzo listino|prezzo di listino|lijstprijs|"
          "preco tabela|cena katalogowa|cenikova cena|listpris|listepris|listahinta|catalogue price|catalog price",
          0.8)
     # the words a tax rate's column is headed by too ("USt.-Satz", "Taux TVA"): a price only where no other is
-    + _p("satz|taux|tarifa|tariffa|stawka|sazba|taxa|sats", 0.7),
+    + _p("satz|taux|tarifa|tariffa|stawka|sazba|taxa|sats|cota|cota tva|afa kulcs|kulcs|afa merteke", 0.7),
     "amount": _p(
         "amount|total|line total|net amount|gesamt|betrag|gesamtpreis|zeilenbetrag|summe|bedrag|totaal|"
         "line net amount|line extension amount|gesamt netto|"
@@ -516,8 +563,11 @@ _CONCEPTS: dict[str, list[Phrase]] = {
          "beskattningsunderlag|base ht", 0.9)
     # a folio's or a statement's column of charges, beside its credits
     + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito|dare|debe|soll|deve", 0.8)
-    + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha"),
-    "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena"),
+    + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha|"
+        # Romanian and Hungarian
+        "valoare|valoarea|valoare fara tva|valoare totala|valoare cu tva|netto ertek|netto ar|brutto ertek|"
+        "ertek|osszeg|netto osszeg"),
+    "currency": _p("currency|wahrung|valuta|devise|waluta|moneda|valutta|mena|penznem|deviza"),
     "address": _p("address|street|street address|adresse|anschrift|strasse|adres|rue|calle|indirizzo|ulica|via|"
                   "mailing address|home address|domicilio|direccion|residenza|strasse hausnummer|straat huisnummer|"
                   "ulica numer|numero et rue|morada|endereco|rua e numero|street no|strasse hausnr|strasse nr|"
@@ -527,28 +577,42 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "gateadresse|gatuadress|gatuadress och nr|ulice|ulice a cislo|ulice cislo|ulica a cislo|adresa|"
                   "bydliste|trvale bydliste|adresa bydliste|gata och nummer|gata och nr|gate og nummer|gade og nummer|"
                   "postadress|utdelningsadress|postadresse|postanschrift|bostadsadress|hjemmeadresse|vej og husnr|gade og husnr|"
-                  "gata och husnr|gate og husnr|logradouro|logradouro e numero|endereco residencial"),
+                  "gata och husnr|gate og husnr|logradouro|logradouro e numero|endereco residencial|"
+                  # Romanian and Hungarian
+                  "adresa completa|strada|strada si numar|strada nr|domiciliu|domiciliul|cim|lakcim|"
+                  "utca hazszam|utca|levelezesi cim"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
-               "postdistrikt|obec|mesto|obec mesto|misto|mesto obec"),
+               "postdistrikt|obec|mesto|obec mesto|misto|mesto obec|"
+               # Romanian and Hungarian
+               "localitate|localitatea|oras|orasul|municipiu|telepules|varos|helyseg"),
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
-                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro|psc"),
+                      "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro|psc|"
+                      # Romanian and Hungarian
+                      "iranyitoszam|irsz"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
                "nombre completo|nom complet|volledige naam|vollstandiger name|nome e cognome|nombre y apellidos|"
-               "nominativo"),
+               "nominativo|"
+               # Romanian and Hungarian
+               "nume|nume si prenume|numele si prenumele|numele|nume complet|nev|teljes nev|neve"),
     "birth_date": _p("date of birth|dob|birth date|born|born on|geburtsdatum|geboren am|geb am|geb datum|"
                      "date de naissance|ne le|ne e le|geboortedatum|geboren op|data urodzenia|urodzony|"
                      "urodzona|fecha de nacimiento|nacido el|nacida el|data di nascita|nato il|nata il|nato a il|"
                      "data de nascimento|nascido em|nascida em|data nasc|data de nasc|dt nasc|fecha nac|fecha de nac|"
                      "f nacimiento|date naiss|date de naiss|data di nasc|geb dat|fodelsedatum|fodselsdato|fodselsdag|"
                      "syntymaaika|datum narozeni|synt|syntynyt|syntymapaiva|fodt|fodd|fodt den|ur|data ur|nar|narozen|"
-                     "narozena|datum nar|datum narodenia"),
+                     "narozena|datum nar|datum narodenia|"
+                     # Romanian and Hungarian
+                     "data nasterii|data de nastere|nascut la|nascut|nascuta|szuletesi datum|szuletesi ido|"
+                     "szuletesi idopont|szuletett|szul ido|szul datum"),
     "place_date": _p("place and date|place date|date and place|fait le|fait a|lieu et date|ort datum|ort und datum|"
                      "plaats en datum|plaats datum|luogo e data|data e luogo|lugar y fecha|fecha y lugar|"
                      "miejscowosc i data|miejscowosc data|date signed|signed on|datum unterschrift|"
-                     "sted og dato|sted dato|ort och datum|ort datum|local e data|local data"),
+                     "sted og dato|sted dato|ort och datum|ort datum|local e data|local data|"
+                     # Romanian and Hungarian
+                     "locul si data|data si locul"),
     "claim_type": _p("claim type|type of claim|claim category|cover type|type of cover|type of loss|loss type|"
                      "vakuutuslaji|art des schadens|schadenart|sparte|versicherungsart|type verzekering|soort schade|"
                      "type de sinistre|nature du sinistre|type de contrat|tipo de siniestro|tipo di sinistro|ramo|"
@@ -557,25 +621,35 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                      "type de garantie|tipo de cobertura|copertura|dekking|soort verzekering|deckung|typ av skada|"
                      "forsakringsslag|skadetype|forsikringstype|skadetyp|vahinkolaji|druh pojisteni|"
                      # Czech and Slovak: the kind of loss, of insurance or of event
-                     "typ skody|druh skody|typ pojisteni|typ udalosti|druh udalosti|druh poistenia|typ poistenia"),
+                     "typ skody|druh skody|typ pojisteni|typ udalosti|druh udalosti|druh poistenia|typ poistenia|"
+                     # Romanian and Hungarian
+                     "tip dauna|tipul daunei|tipul asigurarii|tip asigurare|tipul evenimentului|tipul politei|"
+                     "kar tipusa|karesemeny tipusa|biztositas tipusa|kartipus|modozat|biztositasi modozat"),
     # printed beside values on forms, never a value themselves
     # the state, province or county of an address, which no schema here asks: a caption, never a value
     "region": _p("state|province|state province|province state|county|region|bundesland|kanton|canton|provincia|"
-                 "estado|provincie|wojewodztwo|departement|region province|state territory|territory|estado uf|uf"),
+                 "estado|provincie|wojewodztwo|departement|region province|state territory|territory|estado uf|uf|"
+                 # Romanian and Hungarian: a county
+                 "judet|judetul|sector|megye"),
     "contact": _p("phone|telephone|phone number|telephone number|daytime phone|mobile|mobile phone|cell|fax|telef|"
                   "telemovel|telemovil|"
                   "email|e mail|mail|contact|contact phone|contact number|telefon|telefonnummer|handy|mobil|"
                   "telefoon|telefoonnummer|mobiel|telefono|telefono de contacto|numero de telefono|cellulare|"
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
                   "recapito|numero di telefono|telefonnr|telefon tagsuber|phone daytime|telephone daytime|"
-                  "telefoon overdag|telephone de jour|telefono diurno"),
+                  "telefoon overdag|telephone de jour|telefono diurno|"
+                  # Romanian and Hungarian
+                  "numar de telefon|nr telefon|telefonszam"),
     # how a receipt was paid: a caption, never a name ("MÉTODO DE PAGO", "Zahlungsmethode")
     "payment_method": _p("payment method|method of payment|payment type|paid with|paid by|card type|zahlungsmethode|"
                          "zahlungsart|zahlweise|bezahlart|moyen de paiement|mode de paiement|mode de reglement|"
                          "metodo de pago|forma de pago|metodo di pagamento|modalita di pagamento|betaalmethode|"
                          "betaalwijze|metodo de pagamento|forma de pagamento|meio de pagamento|metoda platnosci|"
                          "sposob platnosci|forma platnosci|betalningsmetod|betalningssatt|betalingsmetode|"
-                         "betalingsmate|betalingsmiddel|maksutapa|zpusob platby|platebni metoda"),
+                         "betalingsmate|betalingsmiddel|maksutapa|zpusob platby|platebni metoda|"
+                         # Romanian and Hungarian
+                         "modalitate de plata|modalitatea de plata|metoda de plata|mod de plata|"
+                         "forma de plata|fizetesi mod|fizetes modja|fizetesi modja"),
     "signature": _p("signature|signed|sign|unterschrift|handtekening|podpis|firma|signe|signed by|"
                     "signature of claimant|assinatura|"
                     # the insured's signature ("Unterschrift des Versicherungsnehmers", "Firma del asegurado")
@@ -586,7 +660,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                     "handtekening verzekerde|handtekening verzekeringnemer|assinatura do segurado|"
                     "assinatura do tomador|podpis ubezpieczonego|podpis ubezpieczajacego|underskrift|namnteckning|"
                     "signatur|allekirjoitus|forsakringstagarens underskrift|forsikringstakers underskrift|"
-                    "forsikringstagers underskrift"),
+                    "forsikringstagers underskrift|"
+                    # Romanian and Hungarian
+                    "semnatura|semnatura asiguratului|semnatura si stampila|alairas|biztositott alairasa|"
+                    "alairasa|ugyfel alairasa"),
 }
 
 _CONCEPTS.update({
@@ -597,7 +674,10 @@ _CONCEPTS.update({
         "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante|richiedente|solicitante|"
-        "requerente|demandeur|aanvrager")
+        "requerente|demandeur|aanvrager|"
+        # Romanian and Hungarian
+        "asigurat|asiguratul|numele asiguratului|nume asigurat|contractant|asigurat contractant|pagubit|"
+        "biztositott|biztositott neve|szerzodo|szerzodo neve|karosult|bejelento")
     + _p("name|first name last name|vorname nachname|imie i nazwisko|apellidos|namn|navn|nimi|koko nimi|"
          "fullstendig navn|fullstandigt namn|etu ja sukunimi|sukunimi ja etunimi|jmeno|meno", 0.8)
     + _p("name vorname|vorname name|nachname vorname|nom prenom|prenom nom|nombre apellidos|nombre y apellidos|"
@@ -651,7 +731,11 @@ _CONCEPTS.update({
         "data dos primeiros sintomas|data pierwszych objawow|datum prvnich priznaku|data da doenca|"
         "data da enfermidade|date signs first noticed|signs first noticed|date first noticed|first noticed on|"
         "fecha de la enfermedad|data della malattia|datum ziekte|datum van de ziekte|data choroby|datum nemoci|"
-        "dato for sygdommen|dato for skaden|dato for skade|datum for skadan|dato for skaden oppstod"),
+        "dato for sygdommen|dato for skaden|dato for skade|datum for skadan|dato for skaden oppstod|"
+        # Romanian and Hungarian
+        "data evenimentului|data producerii|data producerii evenimentului|data accidentului|data daunei|"
+        "data incidentului|data si ora evenimentului|karesemeny datuma|karesemeny idopontja|a kar idopontja|"
+        "kar idopontja|kar datuma|karesemeny ideje|baleset idopontja|baleset datuma|a karesemeny idopontja"),
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|skadekostnad|uppskattad skadekostnad|"
@@ -681,7 +765,11 @@ _CONCEPTS.update({
         "total amount requested|total amount claimed|montant total demande|importo totale richiesto|"
         "gesamtbetrag der forderung|totaal gevraagd bedrag|valor total solicitado|laczna kwota roszczenia|"
         "summa ersattningsansprak|ersattningsansprak|samlet krav|krav i alt|korvausvaatimus yhteensa|"
-        "totaal te vergoeden|te vergoeden|erstattungsbetrag|erstattungsbetrag gesamt|total demande|montant demande total")
+        "totaal te vergoeden|te vergoeden|erstattungsbetrag|erstattungsbetrag gesamt|total demande|montant demande total|"
+        # Romanian and Hungarian
+        "suma estimata|valoare estimata|valoarea estimata|valoarea estimata a daunei|valoare estimata dauna|"
+        "suma solicitata|valoarea daunei|suma despagubire|despagubire solicitata|becsult karosszeg|karosszeg|"
+        "becsult kar|becsult karertek|karigeny|igenyelt osszeg|karigeny osszege")
     # the sum under a claim's list of costs ("Aufstellung der Kosten" … "Gesamtbetrag 1.145,38 €"): a claim form
     # prints no other total
     + _p("gesamtbetrag|gesamtsumme|total|total amount|totale|importo totale|montant total|total general|"
@@ -710,7 +798,12 @@ _CONCEPTS.update({
         "poliisi ilmoitus tehty|poliisi ilmoitus|poliisille ilmoitettu|tehty rikosilmoitus|"
         "anmalt till polisen|polisanmald|oznamena policii|udalost oznamena policii|byla udalost oznamena policii|hlaseno policii|"
         "nahlasene policii|oznamene policii|polisrapport|polisrapport upprattad|politirapport|"
-        "politirapport optaget|policejni protokol|protokol policji|raport policji")
+        "politirapport optaget|policejni protokol|protokol policji|raport policji|"
+        # Romanian and Hungarian
+        "a fost anuntata politia|anuntata politia|politia anuntata|proces verbal politie|"
+        "a fost depusa plangere la politie|depusa plangere la politie|plangere la politie|plangere politie|"
+        "rendorsegi bejelentes|tortent rendorsegi bejelentes|tortent rendorsegi feljelentes|"
+        "rendorsegi feljelentes|rendorseg ertesitve|rendorsegi jegyzokonyv|ertesitettek a rendorseget")
     + _p("police|aangifte|anzeige|denuncia|plainte|politiet|poliisi", 0.8),
     "policy_number": _p(
         "policy number|policy no|policy|policennummer|polizzennummer|versicherungsnummer|polisnummer|vakuutusnro|"
@@ -721,7 +814,10 @@ _CONCEPTS.update({
         "numero de poliza|polizza no|numero contratto|reference contrat|polisnr|vers no|vers nr|contractnummer|"
         "forsakringsnummer|forsakringsnr|forsikringsnummer|polisenummer|policenummer|policenr|avtalenr|"
         "avtalenummer|vakuutusnumero|sopimusnumero|sopimuksen numero|vakuutussopimus|cislo pojistky|cislo smlouvy|no smlouvy|cislo pojistne smlouvy|no pojistky|"
-        "pojistna smlouva|cislo zmluvy|cislo poistnej zmluvy")
+        "pojistna smlouva|cislo zmluvy|cislo poistnej zmluvy|"
+        # Romanian and Hungarian
+        "numar polita|polita no|no polita|serie polita|seria polita|kotvenyszam|kotveny no|szerzodesszam|"
+        "szerzodes no|szerzodes szama")
     + _p("certificate number|certificate no|contract number|member number|member id|no d adhesion|"
          "numero d adhesion|numero adherent|no adherent|numero de adherente|numero de afiliado", 0.85),
 })
@@ -766,7 +862,7 @@ _FIELD_CONCEPTS: dict[str, str] = {
 _NEGATIVE: dict[str, frozenset[str]] = {
     # ("Total bruto": the Spanish and Portuguese sum of the lines before tax)
     "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme bruto "
-                       "before untaxed tax vat btw tva mwst iva podatek rate".split()),
+                       "before untaxed tax vat btw tva mwst iva podatek rate afa fara nelkul".split()),
     # the day a listing was printed is not its date ("DATE PRINTED 29/01/24 11:49", "UTSKRIFTSDATO", "Druckdatum")
     "invoice_date": frozenset("printed print printout run spool gedruckt druck druckdatum utskrift "
                               "utskriftsdato utskrivet skrevet imprime impression stampato stampa impreso impresion wydruk "
@@ -775,12 +871,17 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                               "levering liefer lieferdatum leistung leistungsdatum zahlung payment paiement "
                               "platnosci zaplaty start end from to period check expiry valid vencimiento vencimento "
                               "scadenza orderdatum bestelldatum sprzedazy commande bestelling bestellung pedido "
-                              "ordine zamowienia livraison lieferung consegna entrega encomenda".split()),
+                              "ordine zamowienia livraison lieferung consegna entrega encomenda "
+                              # Romanian and Hungarian: due, delivery ("Teljesítés dátuma"), order (as label_tokens stems them)
+                              "scadenta scadentei livrare livrarii comanda comenzii teljesite teljesitesi hatarido "
+                              "esedekesseg esedekessegi fizetesi rendele rendelesi szallita szallitasi".split()),
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
                                 "ordernummer dossier policy original originale originele ursprungliche "
                                 "related corrected korygowana your ihr ihre votre uw vostro vs su sua "
-                                "job work project auftrags zakaznik zakaznika odberatel".split()),
+                                "job work project auftrags zakaznik zakaznika odberatel "
+                                # Romanian and Hungarian: an order's, a customer's, a tax number
+                                "comanda comenzii clientului rendele rendelesi megrendele vevokod adoszam".split()),
     # "Fecha del siniestro", "Data do sinistro": the date of the claim, not its amount
     "claim_amount": frozenset("date datum fecha data dato birth".split()),
     # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
@@ -868,11 +969,15 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
 _VALUE_SYNONYMS = _synonyms({
     "auto": "motor car vehicle automobile automovil kfz fahrzeug voiture samochod coche veicolo vehiculo "
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
-            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni trafikolycka trafikskada accidente",
+            "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni trafikolycka trafikskada accidente "
+            # Romanian and Hungarian ("Gépjármű", "CASCO", "RCA")
+            "autovehicul masina casco rca gepjarmu gepkocsi jarmu kgfb",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
-            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost",
+            "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost "
+            # Romanian and Hungarian ("Locuință", "Lakás", "Otthon")
+            "locuinta locuintei locuinte bunuri lakas otthon haz ingatlan lakasbiztositas otthonbiztositas",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -887,12 +992,16 @@ _VALUE_SYNONYMS = _synonyms({
               "behandlingsutgifter behandlingsudgifter behandlingskostnader "
               # an animal's illness and its vet's fees: the health cover of a pet
               "vet veterinary veterinarian tierarzt tierarztpraxis tierarztkosten veterinaire dierenarts dierenkliniek "
-              "veterinario veterinaria weterynarz weterynaryjna dyrlaege dyrlage veterinar erkrankung",
+              "veterinario veterinaria weterynarz weterynaryjna dyrlaege dyrlage veterinar erkrankung "
+              # Romanian and Hungarian ("Sănătate", "Egészség")
+              "sanatate sanatatii medicala medicale egeszseg egeszsegugyi betegseg orvosi",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
-              "rejseforsikring matka matkavakuutus cestovni cesta",
-    "yes": "ja oui si tak sim kylla ano",
-    "no": "nein non nee nie nao nej nei ei ne",
+              "rejseforsikring matka matkavakuutus cestovni cesta "
+              # Romanian and Hungarian ("Călătorie", "Utazás", "Utas": a traveller's cover)
+              "calatorie calatorii utazas utas utasbiztositas",
+    "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")
+    "no": "nein non nee nie nao nej nei ei ne nu nem",
 })
 
 

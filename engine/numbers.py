@@ -39,6 +39,8 @@ _SYMBOLS: dict[str, str] = {
     "₪": "ILS", "₫": "VND", "₱": "PHP", "₴": "UAH", "₦": "NGN", "฿": "THB",
     "zł": "PLN", "zl": "PLN", "zt": "PLN", "zi": "PLN", "zk": "PLN", "Kč": "CZK", "Rs": "INR", "Rs.": "INR",
     "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF", "R": "ZAR",
+    # the Romanian leu ("1.234,56 lei") and the Hungarian forint ("1 234,56 Ft")
+    "lei": "RON", "Lei": "RON", "LEI": "RON", "Ft": "HUF", "Ft.": "HUF",
     # the Nordic crown: Swedish until the document says which (see engine.rules.currency)
     "kr": "SEK", "kr.": "SEK", "Kr": "SEK", "Kr.": "SEK",
     "Euro": "EUR", "Euros": "EUR", "EURO": "EUR", "EUROS": "EUR", "euro": "EUR", "euros": "EUR",
@@ -57,7 +59,9 @@ _PERCENT = re.compile(r"^([+\-\u2212]?\d+(?:[.,]\d+)?)\s?%$")
 # Abbreviations that are ordinary words too: a currency only when glued or next to an amount. "zt", "zi", "zk" are
 # how OCR reads the "zł" of a scan.
 _WORDLIKE = frozenset({"R", "Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS",
-                       "euro", "euros", "Dollars", "dollars", "Dollar", "kr", "kr.", "Kr", "Kr."})
+                       "euro", "euros", "Dollars", "dollars", "Dollar", "kr", "kr.", "Kr", "Kr.",
+                       # "lei" is Italian for "she", "Ft" is feet ("FT", a Portuguese invoice series, is no forint)
+                       "lei", "Lei", "LEI", "Ft", "Ft."})
 
 
 _CENTS = re.compile(r"\d[.,]\d{2}$")

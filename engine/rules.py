@@ -41,7 +41,9 @@ _TITLE_WORDS = frozenset(
     "recibo recu ricevuta ontvangstbewij betalingsbewij zahlungsbestatigung zahlungsbeleg potwierdzenie "
     "comprovante betalingsbevis betalningsbekraftelse "
     # a hotel's bill for its room bar, headed beside the hotel's name ("Hotel Normandie  Minibar")
-    "minibar uctenka paragon".split())
+    "minibar uctenka paragon "
+    # Romanian and Hungarian ("Factură fiscală", "Chitanță", "Bon fiscal", "Számla", "Nyugta")
+    "fiscala chitanta szamla nyugta".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
 # ("Umhlanga Print & Copy")
 _COPY_WORDS = frozenset("copy kopie copie copia duplicate duplicado duplicata original".split())
@@ -79,7 +81,9 @@ def _title(toks: set[str]) -> bool:
 _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
-    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa"
+    "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa "
+    # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms
+    "pfa scs zrt nyrt bt kkt"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
@@ -138,9 +142,13 @@ _STREET = re.compile(
     # "Miettinenkuja 437", "Rantanenrinne 276"), and Norway's "gate" as a word ("Olsens gate 77"; "Aggregate 12" is
     # no street)
     r"|\bgate\s+\d|[\w-](?:veien|vei|veg|vegen|grenda|stien|bakken|svingen|katu|tie|kuja|rinne|polku|kaari|raitti|"
-    r"v[äa]yl[äa]|puistikko)\s+\d")
-_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla".split())
-_NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne".split())  # ("neen": Flemish)
+    r"v[äa]yl[äa]|puistikko)\s+\d"
+    # Romanian streets before their name ("Str. Florilor nr. 40", "Calea Dorobanților nr. 130", "Șos. Kiseleff 1")
+    # and Hungarian ones after it ("Rákóczi út 148.", "Kossuth Lajos utca 115.", "Széchenyi tér 1.")
+    r"|\b(?:str|strada|calea|bdul|b-dul|bulevardul|[sș]os|[sș]oseaua|aleea|splaiul|intrarea|pia[tț]a)\.?\s+\w.*\d"
+    r"|\w\s+(?:utca|[úÚ]t|u\.|t[ée]r|k[öo]r[úu]t|krt\.|k[öo]z|fasor|rakpart|s[ée]t[áa]ny)\s*\d")
+_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla igen".split())  # ("igen": Hungarian)
+_NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne nu nem".split())  # ("neen": Flemish; "nu", "nem")
 
 
 #: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
@@ -471,6 +479,7 @@ def sender_line(doc: SpanDoc) -> Found | None:
 # Title words that a flowed header can print on the issuer's line ("Invoice Cedar Lane Catering"), and the words
 # that qualify them ("Tax Invoice", "Sales Invoice")
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
+                           "szamla nyugta chitanta "
                            "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering kuitti kuittisi "
                            "myyntikuitti".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "

@@ -45,6 +45,9 @@ class ClaimForm(DocumentSchema):
         "schadenformulier", "schadeformulier", "verzekering", "verzekeringnemer", "polisnummer",
         "déclaration de sinistre", "sinistre", "assurance", "assuré", "siniestro", "póliza", "seguro",
         "asegurado", "sinistro", "polizza", "assicurazione", "assicurato", "szkoda", "polisa", "ubezpieczenie",
+        # Romanian and Hungarian
+        "cerere de despăgubire", "avizare daună", "daună", "asigurat", "poliță", "asigurare", "kárbejelentő",
+        "kárbejelentés", "biztosított", "kötvényszám", "káresemény", "biztosító", "biztosítás",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

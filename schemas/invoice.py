@@ -37,6 +37,10 @@ class Invoice(DocumentSchema):
         # Scandinavian, Finnish, Czech
         "fakturanummer", "fakturadatum", "fakturadato", "lasku", "laskun numero", "eräpäivä", "číslo faktury",
         "datum splatnosti",
+        # Romanian and Hungarian
+        "factură fiscală", "număr factură", "data emiterii", "data scadenței", "termen de plată", "cumpărător",
+        "furnizor", "cota tva", "total fără tva", "számla", "számlaszám", "számla sorszáma", "kiállítás dátuma",
+        "teljesítés dátuma", "fizetési határidő", "számla kelte", "nettó összesen", "eladó", "vevő", "adószám",
         # an invoice's number, date and due date as its captions print them
         "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",

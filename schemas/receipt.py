@@ -18,7 +18,7 @@ _PAID_ON = [
     "date paid", "paid on", "payment date", "date of payment", "bezahlt am", "zahlungsdatum", "date du paiement",
     "date de paiement", "payé le", "fecha de pago", "pagado el", "data de pagamento", "pago em", "data di pagamento",
     "pagato il", "betaaldatum", "betaald op", "data płatności", "betalningsdatum", "betalingsdato", "maksupäivä",
-    "datum platby",
+    "datum platby", "plătită la", "plătit la", "data plății", "fizetés dátuma", "fizetés időpontja",
     # a car park's ticket is paid on the way out ("Exit 10/12/2025 13:04" under the entry's time)
     "exit", "ausfahrt", "sortie", "uitrit", "salida", "uscita", "wyjazd", "udkørsel", "utfart", "ulosajo", "výjezd",
 ]
@@ -26,7 +26,7 @@ _PAID = [
     "amount paid", "total paid", "paid amount", "bezahlter betrag", "bezahlt", "montant payé", "total payé",
     "importe pagado", "total pagado", "valor pago", "total pago", "importo pagato", "totale pagato", "betaald bedrag",
     "totaal betaald", "zapłacona kwota", "zapłacono", "betalt belopp", "betalt beløb", "betalt beløp", "maksettu",
-    "zaplaceno",
+    "zaplaceno", "sumă achitată", "sumă plătită", "total plătit", "fizetett összeg",
 ]
 
 
@@ -75,6 +75,9 @@ class Receipt(DocumentSchema):
         # a taxi's and a hotel room bar's receipts; Czech tills' payment, tip and thanks
         "taxi", "minibar", "způsob platby", "platba kartou", "zaplaceno", "spropitné", "řidič",
         "děkujeme za návštěvu",
+        # Romanian and Hungarian tills: the fiscal receipt, cash, change, the cashier
+        "bon fiscal", "chitanță", "numerar", "casier", "vă mulțumim pentru vizită", "nyugta", "készpénz",
+        "visszajáró", "pénztár", "pénztáros", "nyugtaszám",
     )
     keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
         # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")

@@ -1,0 +1,179 @@
+"""Romanian and Hungarian documents: e-Factura invoices ("Factură fiscală"), invoices as NAV-compliant Hungarian
+invoicing programs print them ("Számla"), till receipts ("Bon fiscal", "Nyugta") and claim forms ("Avizare daună",
+"Kárbejelentő"): their labels, months, year-first Hungarian dates, lei and forints, legal forms and streets."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from engine.dates import parse_date
+from engine.labels import label_phrases, label_score
+from engine.numbers import parse_money
+from engine.rules import _yes_no, legal_form, street_line
+from pipeline.classify import classify_words
+from schemas import ClaimForm, Invoice, Receipt
+from tests.layout import layout
+from tests.layout import read_baseline as _read
+
+# --- dates, amounts and words ---
+
+
+def test_romanian_and_hungarian_month_names_and_hungarian_year_first_dates_are_dates() -> None:
+    assert parse_date("14 martie 2026") == date(2026, 3, 14)
+    assert parse_date("1 noiembrie 2025") == date(2025, 11, 1)
+    assert parse_date("5 ian. 2026") == date(2026, 1, 5)
+    assert parse_date("2026. március 5.") == date(2026, 3, 5)
+    assert parse_date("2026. márc. 5.") == date(2026, 3, 5)
+    assert parse_date("3 szept. 2025") == date(2025, 9, 3)
+    # year first with a stop after each part, spaced or not, as Hungarian writes numeric dates
+    assert parse_date("2026. 03. 05.") == date(2026, 3, 5)
+    assert parse_date("2025.03. 14.") == date(2025, 3, 14)
+    assert parse_date("2026.03.05.") == date(2026, 3, 5)
+
+
+def test_lei_and_forints_are_romanian_and_hungarian_money() -> None:
+    assert parse_money("1.234,56 lei") == (Decimal("1234.56"), "RON")
+    assert parse_money("1 234,56 Ft") == (Decimal("1234.56"), "HUF")
+    assert parse_money("12 ft") == (None, None)  # feet, no forint
+
+
+def _score(field: str, text: str) -> float:
+    concept, phrases = label_phrases(field)
+    return label_score(text, phrases, concept)
+
+
+def test_a_hungarian_invoices_delivery_date_is_not_its_date_and_an_orders_number_not_its_number() -> None:
+    assert _score("invoice_date", "Kiállítás dátuma") == 1.0
+    assert _score("invoice_date", "Számla kelte") == 1.0
+    assert _score("invoice_date", "Teljesítés dátuma") == 0.0  # the day of delivery
+    assert _score("due_date", "Fizetési határidő") == 1.0
+    assert _score("invoice_number", "Număr factură") == 1.0
+    assert _score("invoice_number", "Nr. comandă") == 0.0
+    assert _score("total", "ÁFA összesen") == 0.0  # the VAT's sum, no total
+    assert _score("total", "Modalitate de plată") == 0.0  # how it is paid
+    assert _score("subtotal", "Total fără TVA") == 1.0
+
+
+def test_romanian_and_hungarian_legal_forms_streets_and_answers() -> None:
+    assert all(legal_form(n) for n in ("Pannon Szerviz Zrt.", "Alföld Agro Bt.", "Mol Nyrt.", "Ion Popescu PFA"))
+    assert all(street_line(s) for s in ("Str. Florilor nr. 40", "Calea Dorobanților nr. 130", "Rákóczi út 148.",
+                                        "Kossuth Lajos utca 115.", "Széchenyi tér 1."))
+    assert not street_line("Salt Lake City UT 84101")
+    assert (_yes_no("Igen"), _yes_no("Nem"), _yes_no("Nu")) == (True, False, False)
+
+
+def test_romanian_and_hungarian_documents_are_told_apart_by_their_words() -> None:
+    # an invoice paid by card (its masked card number is a till's mark) is an invoice by its captions
+    invoice = layout([[(0.05, "Számla"), (0.3, "SZ-2026-03378")], [(0.05, "Kiállítás dátuma"), (0.3, "2026. 02. 08.")],
+                      [(0.05, "Nettó összesen"), (0.3, "1 000,00 Ft")], [(0.05, "Bruttó összesen"), (0.3, "1 270,00 Ft")],
+                      [(0.05, "Fizetve"), (0.3, "Bankkártya **** 5610")]])
+    assert classify_words(invoice).doc_type == "invoice"
+    receipt = layout([[(0.3, "NYUGTA")], [(0.05, "ÖSSZESEN"), (0.6, "114,47 Ft")], [(0.05, "Készpénz"), (0.6, "120,00")],
+                      [(0.05, "Visszajáró"), (0.6, "5,53")]])
+    assert classify_words(receipt).doc_type == "receipt"
+    claim = classify_words(layout([[(0.05, "Kárbejelentő lap")], [(0.05, "Biztosított neve"), (0.5, "Kötvényszám")],
+                                   [(0.05, "Káresemény időpontja"), (0.5, "Becsült kárösszeg")]]))
+    assert (claim.doc_type, claim.reason) == ("claim_form", None)
+
+
+# --- whole documents ---
+
+
+def test_a_romanian_e_factura_reads_whole() -> None:
+    rows = [[(0.05, "Olt Servicii S.R.L."), (0.7, "FACTURĂ FISCALĂ")],
+            [(0.05, "FURNIZOR"), (0.35, "CUMPĂRĂTOR"), (0.7, "NUMĂR FACTURĂ")],
+            [(0.05, "Olt Servicii S.R.L."), (0.35, "Delta Construct S.A."), (0.7, "2025-3713")],
+            [(0.05, "Str. Florilor nr. 22"), (0.35, "Bd. Unirii nr. 18"), (0.7, "DATA EMITERII")],
+            [(0.05, "010011 București"), (0.35, "400001 Cluj-Napoca"), (0.7, "4 februarie 2025")],
+            [(0.05, "CUI RO539008182"), (0.7, "DATA SCADENȚEI")],
+            [(0.7, "11 februarie 2025")],
+            [(0.05, "Denumire produse sau servicii"), (0.45, "U.M."), (0.55, "Cant."), (0.65, "Preț unitar"),
+             (0.85, "Valoare")],
+            [(0.05, "Mouse wireless"), (0.45, "buc"), (0.55, "6"), (0.65, "3.358,08"), (0.85, "20.148,48")],
+            [(0.05, "Cafea boabe 1 kg"), (0.45, "buc"), (0.55, "3"), (0.65, "498,45"), (0.85, "1.495,35")],
+            [(0.55, "Total fără TVA"), (0.85, "21.643,83 lei")],
+            [(0.55, "TVA 21%"), (0.85, "4.545,20 lei")],
+            [(0.55, "Total de plată"), (0.85, "26.189,03 lei")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["vendor_name"], data["invoice_number"]) == ("Olt Servicii S.R.L.", "2025-3713")
+    assert (data["invoice_date"], data["due_date"], data["currency"]) == ("2025-02-04", "2025-02-11", "RON")
+    assert (data["subtotal"], data["tax"], data["total"]) == ("21643.83", "4545.20", "26189.03")
+    assert [(i["description"], i["amount"]) for i in data["line_items"]] == [
+        ("Mouse wireless", "20148.48"), ("Cafea boabe 1 kg", "1495.35")]
+
+
+def test_a_hungarian_szamla_with_its_number_after_its_title_and_year_first_dates_reads_whole() -> None:
+    rows = [[(0.05, "Duna Irodatechnika Kft.")], [(0.05, "Rákóczi út 131.")], [(0.05, "4024 Debrecen")],
+            [(0.05, "Adószám: HU78046521")],
+            [(0.05, "Számla FV/7945/03/2025")],
+            [(0.05, "Kiállítás dátuma"), (0.3, "2025. 09. 17.")],
+            [(0.05, "Teljesítés dátuma"), (0.3, "2025. 09. 15.")],
+            [(0.05, "Fizetési határidő"), (0.3, "2025. október 17.")],
+            [(0.05, "Megnevezés"), (0.45, "Menny."), (0.6, "Egységár"), (0.72, "ÁFA"), (0.85, "Nettó érték")],
+            [(0.05, "USB-C dokkoló"), (0.45, "2"), (0.6, "565,79 Ft"), (0.72, "27%"), (0.85, "1 131,58 Ft")],
+            [(0.05, "Szemes kávé 1 kg"), (0.45, "12"), (0.6, "110,17 Ft"), (0.72, "27%"), (0.85, "1 322,04 Ft")],
+            [(0.55, "Nettó összesen"), (0.85, "2 453,62 Ft")],
+            [(0.55, "ÁFA 27%"), (0.85, "662,48 Ft")],
+            [(0.55, "Fizetendő összeg"), (0.85, "3 116,10 Ft")]]
+    data = _read(layout(rows), Invoice)
+    assert (data["vendor_name"], data["invoice_number"]) == ("Duna Irodatechnika Kft.", "FV/7945/03/2025")
+    assert (data["invoice_date"], data["due_date"], data["currency"]) == ("2025-09-17", "2025-10-17", "HUF")
+    assert (data["subtotal"], data["tax"], data["total"]) == ("2453.62", "662.48", "3116.10")
+    assert len(data["line_items"]) == 2
+
+
+def test_a_hungarian_nyugta_reads_its_merchant_date_and_total() -> None:
+    rows = [[(0.3, "Tisza Töltőállomás Kft.")], [(0.3, "Andrássy út 74.")], [(0.3, "1052 Budapest")],
+            [(0.35, "NYUGTA")],
+            [(0.05, "Dízel 59,371 L"), (0.7, "114,47")],
+            [(0.05, "ÖSSZESEN"), (0.7, "114,47 Ft")],
+            [(0.05, "Készpénz"), (0.7, "120,00")], [(0.05, "Visszajáró"), (0.7, "5,53")],
+            [(0.05, "2025. 09. 25. 07:23")]]
+    data = _read(layout(rows), Receipt)
+    assert data["merchant_name"] == "Tisza Töltőállomás Kft."
+    assert (data["date"], data["total"]) == ("2025-09-25", "114.47")
+
+
+def test_a_romanian_claim_form_reads_whole() -> None:
+    rows = [[(0.05, "Formular de avizare daună")],
+            [(0.05, "Numele asiguratului"), (0.5, "Data nașterii")],
+            [(0.05, "Radu Munteanu"), (0.5, "26.11.1948")],
+            [(0.05, "Număr poliță"), (0.5, "Telefon")],
+            [(0.05, "BB-1523393"), (0.5, "+40 721 497 889")],
+            [(0.05, "Adresa")], [(0.05, "Str. Florilor nr. 40")],
+            [(0.05, "Cod poștal"), (0.5, "Localitate")], [(0.05, "010011"), (0.5, "București")],
+            [(0.05, "Tipul daunei")],
+            [(0.05, "☐ Auto"), (0.25, "☐ Locuință"), (0.45, "☐ Sănătate"), (0.65, "☒ Călătorie")],
+            [(0.05, "Data evenimentului"), (0.5, "Valoare estimată")],
+            [(0.05, "28 februarie 2025"), (0.5, "13.326,17 lei")],
+            [(0.05, "A fost anunțată poliția?"), (0.5, "☒ Da"), (0.6, "☐ Nu")],
+            [(0.05, "Semnătura"), (0.5, "/s/ Radu Munteanu")]]
+    data = _read(layout(rows), ClaimForm)
+    assert (data["claimant_name"], data["date_of_birth"], data["policy_number"]) == (
+        "Radu Munteanu", "1948-11-26", "BB-1523393")
+    assert data["address"] == {"street": "Str. Florilor nr. 40", "city": "București", "postal_code": "010011"}
+    assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("travel", "2025-02-28", "13326.17")
+    assert (data["police_report_filed"], data["signed"]) == (True, True)
+
+
+def test_a_hungarian_karbejelento_reads_whole() -> None:
+    rows = [[(0.05, "Kárbejelentő lap")],
+            [(0.05, "Biztosított neve"), (0.5, "Születési dátum")],
+            [(0.05, "Bence Tóth"), (0.5, "1995. 01. 12.")],
+            [(0.05, "Kötvényszám"), (0.5, "Telefon")],
+            [(0.05, "AD-1280057"), (0.5, "+36 30 115 1160")],
+            [(0.05, "Utca, házszám")], [(0.05, "Kossuth Lajos utca 115.")],
+            [(0.05, "Irányítószám"), (0.5, "Település")], [(0.05, "6720"), (0.5, "Szeged")],
+            [(0.05, "Kár típusa")],
+            [(0.05, "☐ Gépjármű"), (0.25, "☒ Lakás"), (0.45, "☐ Egészség"), (0.65, "☐ Utazás")],
+            [(0.05, "Káresemény időpontja"), (0.5, "Becsült kárösszeg")],
+            [(0.05, "2025. július 27."), (0.5, "4 464,36 Ft")],
+            [(0.05, "Történt rendőrségi bejelentés?"), (0.5, "☐ Igen"), (0.6, "☒ Nem")],
+            [(0.05, "Aláírás"), (0.5, "/s/ Bence Tóth")]]
+    data = _read(layout(rows), ClaimForm)
+    assert (data["claimant_name"], data["date_of_birth"], data["policy_number"]) == (
+        "Bence Tóth", "1995-01-12", "AD-1280057")
+    assert data["address"] == {"street": "Kossuth Lajos utca 115.", "city": "Szeged", "postal_code": "6720"}
+    assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("home", "2025-07-27", "4464.36")
+    assert (data["police_report_filed"], data["signed"]) == (False, True)
