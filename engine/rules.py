@@ -1560,9 +1560,10 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                 or _signed_higher(doc, label, above[0], doc.line_keys[pos - 2])):
             above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
         below = doc.line_keys[pos + 1: pos + 2]
-        if below and not over(below[0]):
+        if below and not over(below[0]) and pos + 2 < len(doc.line_keys) \
+                and all(x.checked is None for x in doc.lines[doc.line_keys[pos + 2]]):
             # the line under the label holds only a neighbour's value (the date under "Date" beside "Signature"): a
-            # name signed in a larger hand sits lower, on the line after it
+            # name signed in a larger hand sits lower, on the line after it (a row of options is no name)
             below = doc.line_keys[pos + 1: pos + 3]
         for key in above + below:
             near += over(key)

@@ -120,3 +120,18 @@ def test_an_article_reference_shaped_like_a_business_terms_code_is_an_items() ->
             [(0.5, "Gesamtbetrag"), (0.828, "4.209,70 €")]]
     items = _read(layout(rows), Invoice)["line_items"]
     assert [i["description"] for i in items] == ["Kaffeebohnen 1 kg", "Funkmaus"]
+
+
+def test_an_items_code_with_its_label_under_its_name_is_no_part_of_the_description() -> None:
+    rows = [[(0.05, "Nordlicht AG")], [(0.5, "Rechnung"), (0.7, "RE-2044")],
+            [(0.115, "Artikel"), (0.463, "Menge"), (0.581, "Einzelpreis"), (0.763, "Preis")],
+            [(0.112, "Schulung (halbtags)"), (0.557, "4"), (0.703, "815.86"), (0.83, "3'263.44")],
+            [(0.113, "Art.-Nr.:"), (0.16, "DH-2926")],
+            [(0.111, "Schulung (halbtags) - XL"), (0.557, "1"), (0.704, "236.69"), (0.839, "236.69")],
+            [(0.111, "Art.-Nr.:"), (0.16, "TB-5452")],
+            [(0.113, "Netzwerk-Switch 24 Port"), (0.557, "2"), (0.704, "121.57"), (0.842, "243.14")],
+            [(0.113, "Art.-Nr.:"), (0.16, "323920")],
+            [(0.6, "Gesamt"), (0.83, "3'743.27")]]
+    items = _read(layout(rows, heights={4: 0.008, 6: 0.008, 8: 0.008}, leading=1.2), Invoice)["line_items"]
+    assert [i["description"] for i in items] == ["Schulung (halbtags)", "Schulung (halbtags) - XL",
+                                                 "Netzwerk-Switch 24 Port"]
