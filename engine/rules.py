@@ -366,9 +366,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         return footer
     if not first_line and _LOGO_WORD.fullmatch(letters) and not legal_form(letters):
         # ... or the company's block beside it prints whole ("NORTHGATE" beside "Northgate Ltd" over its address)
+        word = normalise(letters)
         whole = [s for s in doc.spans if s.page == 0 and s.index != best.index and s.index not in customer
                  and s.bbox[1] < min(0.4, table_top) and len(s.text.split()) >= 2 and legal_form(s.text)
-                 and normalise(s.text.split()[0]).strip(",.") == normalise(letters) and name_like(doc, s)]
+                 and normalise(s.text.split()[0]).strip(",.") == word and name_like(doc, s)]
         if whole:
             top = min(whole, key=lambda s: s.bbox[1])
             return Found(top.text.strip(" ,;"), 0.6, [top])

@@ -502,7 +502,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         for rest in chain:
             if not (sure[rest] or table_wraps and filled[rest]):
                 break
-            if _ARTICLE_CODE.fullmatch(" ".join(s.text for s in rest.line).strip()):
+            if _article_code(rest.line):
                 break  # the item's code under its name, with its label ("SKU: BH-417", "Art.-Nr.: DH-2926")
             if codes and figures(rest) and not _reads_on(rest.above, rest.line, words):
                 break
@@ -514,6 +514,11 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|"
                            r"item\s?(?:#|no\.?)|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
                            r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*")
+
+
+def _article_code(line: list[Span]) -> bool:
+    """Whether ``line`` holds nothing but an article's code with its label (:data:`_ARTICLE_CODE`)."""
+    return _ARTICLE_CODE.fullmatch(" ".join(s.text for s in line).strip()) is not None
 
 
 def _headerless(lines: list[list[Span]], columns: Sequence[Column],
@@ -900,7 +905,7 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
         if widest == len(gaps) - 1 or not others or gaps[widest] < max(others) + 0.3 * height:
             continue
         moved = chain[widest:]
-        if any(_ARTICLE_CODE.fullmatch(" ".join(x.text for x in r.line).strip()) for r in moved):
+        if any(_article_code(r.line) for r in moved):
             continue  # an item's code under its name is the row's above, no head of the next one
         del chain[widest:]
         below.cells[column] = [x for r in moved for x in r.line] + _lead(lines.get(below.line, []), head,
