@@ -1691,8 +1691,8 @@ def _worded_kind(doc: SpanDoc, match: Any) -> Found | None:
     named: dict[Any, list[Span]] = {}
     for s in doc.spans:
         if s.has(SpanKind.TEXT) or s.has(SpanKind.LABEL):
-            for t in label_tokens(s.text):
-                if (v := match(t)) is not None:
+            for v in dict.fromkeys(match(t) for t in label_tokens(s.text)):  # "Auto / RCA": one option, once
+                if v is not None:
                     named.setdefault(v, []).append(s)
     ranked = sorted(named.items(), key=lambda kv: -len(kv[1]))
     if not ranked or len(ranked[0][1]) < 2 or (len(ranked) > 1 and len(ranked[0][1]) < 2 * len(ranked[1][1])):

@@ -10,8 +10,8 @@ glyphs or as the letters they resemble ("O", "D", "©", "U]"), sometimes as "m".
 
 Each option word gets the short token beside it as its mark: before it, or after it on forms that print their
 boxes after the options; a mark between two options belongs to the one it is clearly closer to; a mark glued
-to its option ("[Dom", "mNO") is split off, and an option written in letters set apart ("H e a l t h") is read
-as one word. The ticked option is the only one with a sure tick, else the only "m", when every other option
+to its option ("[Dom", "mNO") is split off, an option written in letters set apart ("H e a l t h") is read
+as one word, and words joined by a slash ("Auto / RCA") as one option. The ticked option is the only one with a sure tick, else the only "m", when every other option
 has a mark; else the only one without a mark. Any other row (two ticks, a tick and an option without a box, no
 boxes at all) gives nothing, and the field is left to review.
 """
@@ -38,6 +38,7 @@ _TRAILING_BOX = re.compile(r"(\w{2,})(\[\s?\]|\[[xX]\]|[☐□☒])")
 _BOX_LETTERS = "ODUCQ"  # letters an empty box is read as, glued to its option ("UNO")
 _CLOSER = 0.75  # a mark between two options belongs to the one it is clearly closer to
 _MAX_MARK = 3  # a mark is a short token that names no option
+_WORDISH = re.compile(r"[^\W\d_]{2}")  # a word, not a mark
 
 
 @dataclass
@@ -64,7 +65,21 @@ def _tokens(words: list[tuple[int, Word]]) -> list[_Token]:
         else:
             joined.append(out[k])
             k += 1
-    return joined
+    return _slash_joined(joined)
+
+
+def _slash_joined(tokens: list[_Token]) -> list[_Token]:
+    """Words joined by a slash read as one option ("Auto / RCA", "Casa/ Abitazione"), so that the slash is no
+    option's mark and the second word no option of its own."""
+    out: list[_Token] = []
+    for t in tokens:
+        prev = out[-1] if out else None
+        if prev is not None and _WORDISH.search(prev.text) and (
+                t.text.startswith("/") or prev.text.endswith("/") and _WORDISH.search(t.text)):
+            out[-1] = _Token(f"{prev.text} {t.text}", prev.x0, t.x1, prev.words + t.words)
+        else:
+            out.append(t)
+    return out
 
 
 def _row_words(doc: SpanDoc, spans: list[Span]) -> list[tuple[int, Word]]:

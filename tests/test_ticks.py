@@ -109,3 +109,17 @@ def test_other_generators_wording_of_claim_fields() -> None:
         "Olivia Bennett", "1964-02-04", "PC-8033807")
     assert data["address"]["street"] == "Avenida Diagonal 210" and data["claim_amount"] == "10349.85"
     assert data["police_report_filed"] is True
+
+
+@pytest.mark.parametrize(("row", "expected"), [
+    ("© Auto / RCA © Casa © Salute Viaggio", "travel"),
+    ("© Auto/ RCA © Casa © Salute Viaggio", "travel"),  # the slash glued to the first word
+    ("O Auto / RCA © Casa / Abitazione © Salute Viaggio", "travel"),
+    ("Auto / RCA O Casa O Salute Viaggio O", "health"),  # boxes after their options
+    ("Auto / RCA O Casa O Salute O Viaggio O", None),  # every box empty
+    ("Auto / RCA © Casa © Salute Mi Viaggio", None),  # a tick, and an option that lost its box
+])
+def test_options_joined_by_a_slash_are_one_option(row: str, expected: str | None) -> None:
+    """"Auto / RCA" is one option: the slash is no box, and its two words name the option once (never twice
+    as often as the others, which would make it the kind the form is written in)."""
+    assert _claim(row, "☐ Sì ☒ No")["claim_type"] == expected
