@@ -192,7 +192,8 @@ class _Extractor:
             line_totals = [v for row in rows for k, v in row.items() if concept_of(k) == "amount"]
             items = sum((Decimal(str(v)) for v in line_totals), Decimal(0)) \
                 if rows and len(line_totals) == len(rows) and None not in line_totals else None
-            for name, found in self.totals(amounts, items).items():
+            labelled = {n: _field_phrases(n, model.model_fields[n], parent)[1] for n in amounts}
+            for name, found in self.totals(amounts, items, labelled).items():
                 out[name] = self.record(prefix + name, found)
         for name, info in model.model_fields.items():
             if name not in out:
@@ -433,12 +434,26 @@ class _Extractor:
         if split[0] and cell != span.text and split[0] not in str(found.value):
             span = merge_spans(self.doc.cell_spans(span))
         part = split[0] if concept == "postal_code" else split[1]
+        if not part and concept == "city":  # the city in a cell of its own after the code's ("LS9 3AB | Leeds")
+            return self._city_after(self.doc.cell_spans(span), found.confidence * 0.85)
         if not part:
             return None
         idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in part.split()
                or part.startswith(self.doc.words[i].text)]
         return Found(part, found.confidence * 0.9, [span.model_copy(update={"word_indices": idx or
                                                                               span.word_indices})])
+
+    def _city_after(self, cell: list[Span], confidence: float) -> Found | None:
+        """The next cell right of a postal code's on its line, where it reads as a city: words without figures,
+        no caption."""
+        right = max(s.bbox[2] for s in cell)
+        after = [s for s in self.doc.lines[(cell[0].page, cell[0].line)] if s.bbox[0] >= right]
+        if not after:
+            return None
+        city = after[0]
+        if not city.has(SpanKind.TEXT) or any(c.isdigit() for c in city.text) or self.doc.is_caption(city):
+            return None
+        return Found(city.text, confidence, [city])
 
     @staticmethod
     def first(cands: list[Found], what: str) -> Found | None:
@@ -459,10 +474,13 @@ class _Extractor:
 
     # ----------------------------------------------------------------- totals
 
-    def totals(self, names: set[str], items: Decimal | None = None) -> dict[str, Found | None]:
+    def totals(self, names: set[str], items: Decimal | None = None,
+               labelled: dict[str, list[Phrase]] | None = None) -> dict[str, Found | None]:
         """Subtotal, tax and total chosen together: the best-scored combination, with a bonus when they add
         up and when the subtotal is what the items (``items``, the sum of the rows' amounts read) come to;
-        without any labelled total, the largest amount (with a currency if any) at low confidence."""
+        without any labelled total, the largest amount (with a currency if any) at low confidence. ``labelled``
+        holds each field's label phrases with the labels its schema adds (a receipt's `Maksettu`, `Amount
+        paid`)."""
         bases = {s.index for s in self.doc.spans if s.amount is not None and self._tax_base(s)}
 
         def amount(s: Span) -> bool:
@@ -473,7 +491,7 @@ class _Extractor:
         cands: dict[str, list[Found | None]] = {}
         for name in names:
             concept, phrases = label_phrases(name)
-            found = self.doc.near(phrases, concept, amount, largest=name == "total")
+            found = self.doc.near((labelled or {}).get(name, phrases), concept, amount, largest=name == "total")
             seen: set[int] = set()
             unique = [f for f in found if not (f.value.index in seen or seen.add(f.value.index))]
             cands[name] = list(unique[:6]) + ([None] if name != "total" or not unique else [])

@@ -353,7 +353,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a restaurant's service and cover charges, and a tip
         "service|servicio|servizio|servico|coperto|bedienung|bediening|bedienungsgeld|cover charge|couvert|"
         "gratuity|tip|tips|pourboire|propina|mancia|trinkgeld|fooi|gorjeta|dricks|drikkepenge|drikkepenger|napiwek|"
-        "spropitne|juomaraha|"
+        "spropitne|juomaraha|tippi|"
         # Romanian and Hungarian delivery and tip
         "livrare|taxa de livrare|cost livrare|cost transport|taxa transport|szallitasi dij|szallitas|"
         "kiszallitasi dij|kiszallitas|bacsis|borravalo"),
@@ -784,6 +784,7 @@ _CONCEPTS.update({
         "was the loss reported to the police|were the police notified|incident reported to police|"
         # the question as a form asks it ("Wurde die Polizei verständigt?", "¿Se presentó denuncia?")
         "polizeilich gemeldet|wurde die polizei verstandigt|polizei benachrichtigt|police a t elle ete prevenue|"
+        "polizeianzeige|polizeianzeige erstattet|wurde eine polizeianzeige erstattet|"
         "plainte deposee|se presento denuncia|denuncia a la policia|e stata sporta denuncia|sporta denuncia|"
         "denuncia all autorita|participacao a policia|participacao policial|foi feita queixa|queixa apresentada|"
         "is er aangifte gedaan|aangifte bij de politie|czy powiadomiono policje|zgloszono na policje|"

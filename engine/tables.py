@@ -510,9 +510,9 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 
 
 #: an article's code with its label, as web shops print it under the item's name ("SKU: BH-417", "Art.-Nr.: 323920",
-#: "Artikelnr.: WN-4440", "Réf. : A-12")
+#: "Artikelnr.: WN-4440", "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713")
 _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|"
-                           r"item\s?(?:#|no\.?)|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
+                           r"item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
                            r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*")
 
 

@@ -82,6 +82,14 @@ def _slash_joined(tokens: list[_Token]) -> list[_Token]:
     return out
 
 
+def _row_from(doc: SpanDoc, spans: list[Span]) -> list[Span]:
+    """The options under a caption: the spans under it and the rest of their line to the right (a row of
+    options runs on past its caption's width: "Tipo di sinistro" over "☐ Auto  Casa  ☐ Salute  ☐ Viaggio")."""
+    right, taken = max(s.bbox[2] for s in spans), {s.index for s in spans}
+    return spans + [s for s in doc.lines[(spans[0].page, spans[0].line)]
+                    if s.bbox[0] >= right and s.index not in taken]
+
+
 def _row_words(doc: SpanDoc, spans: list[Span]) -> list[tuple[int, Word]]:
     idx = sorted({i for s in spans for i in s.word_indices}, key=lambda i: doc.words[i].bbox[0])
     return [(i, doc.words[i]) for i in idx]
@@ -166,7 +174,7 @@ def unread_tick(doc: SpanDoc, label: Span, value_of: Callable[[str], Any], confi
     """The option of ``label``'s row (right of it, else on the line below) that lacks the empty box the other
     options have; ``value_of`` names an option word's value (or None); ``none_ticked`` is the value when every
     option has an empty box (False for a yes/no question, None for a choice)."""
-    rows = [doc.right_of(label)] + [spans for _, spans in doc.below(label)[:1]]
+    rows = [doc.right_of(label)] + [_row_from(doc, spans) for _, spans in doc.below(label)[:1] if spans]
     for spans in rows:
         tokens = _tokens(_row_words(doc, spans))
         if not any(value_of(t.text) is not None for t in tokens):

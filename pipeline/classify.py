@@ -137,7 +137,8 @@ def _holds_any(phrase: tuple[str, ...], keywords: set[tuple[str, ...]]) -> bool:
     return any(phrase[i:i + len(k)] == k for k in keywords for i in range(len(phrase) - len(k) + 1))
 
 
-_MONEY = re.compile(r"\d[.,]\d{2}(?!\d)")
+#: an amount with cents; not a date's day and month ("26.08.2025")
+_MONEY = re.compile(r"\d[.,]\d{2}(?!\d|[.,]\d)")
 
 
 def _outside_item_rows(words: list[Word]) -> list[Word]:

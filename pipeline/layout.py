@@ -27,6 +27,8 @@ __all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
+#: a line of figures alone joins the words beside it when it shares this much of their height
+_FIGURES_OVERLAP = 0.3
 #: units of one row share this much of their height; the rows a unit is tried against, the latest first
 _ROW_OVERLAP = 0.7
 _ROW_LOOKBACK = 4
@@ -641,9 +643,42 @@ def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
                     line.remove(unit)
                     lines[j].append(unit)
                     break
+    lines = _figures_to_their_row([line for line in lines if line])
     ordered = [sorted((w for u in line for w in u.words), key=lambda w: (w.x0, w.y0)) for line in lines if line]
     ordered.extend(list(u.words) for u in others)
     return ordered
+
+
+def _is_figure(word: RawWord) -> bool:
+    return any(ch.isdigit() for ch in word.text) and not any(ch.isalpha() for ch in word.text)
+
+
+def _figures_to_their_row(lines: list[list[LineUnit]]) -> list[list[LineUnit]]:
+    """A line of figures alone (a row's quantity, price and amount) that shares a good part of its height
+    (:data:`_FIGURES_OVERLAP`) with the words beside it on the line above or below, and stands over or under none
+    of them, joins that line: a table that sets its figures at the top of their cells and its description lower
+    (`1  4 738,00  4 738,00` half a line above `Produktfotografering`) reads as one row. The neighbour must hold
+    words, not figures alone: two rows of figures stay apart."""
+    def band(line: list[LineUnit]) -> LineUnit:
+        return LineUnit([w for u in line for w in u.words])
+
+    def figures_only(line: list[LineUnit]) -> bool:
+        return all(_is_figure(w) or not any(ch.isalnum() for ch in w.text) for u in line for w in u.words) \
+            and any(_is_figure(w) for u in line for w in u.words)
+
+    for k, line in enumerate(lines):
+        if not line or not figures_only(line):
+            continue
+        unit = band(line)
+        best, best_share = None, _FIGURES_OVERLAP
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(lines) and lines[j] and not figures_only(lines[j]) \
+                    and not _collides(unit, lines[j]) and (share := _share(unit, band(lines[j]))) >= best_share:
+                best, best_share = j, share
+        if best is not None:
+            lines[best].extend(line)
+            lines[k] = []
+    return [line for line in lines if line]
 
 
 def to_words(

@@ -72,6 +72,9 @@ class Receipt(DocumentSchema):
         "recibo de pago", "importe pagado", "método de pago", "ricevuta di pagamento", "importo pagato",
         "betalingsbewijs", "betaald bedrag", "ontvangstbewijs", "recibo de pagamento", "valor pago",
         "potwierdzenie płatności", "zapłacona kwota",
+        "betalt beløb", "betalingsdato", "betalingsmetode", "kvitteringsnummer", "kvitteringsnr", "betalt beløp",
+        "betalingsmåte", "betalt belopp", "betalningsdatum", "betalningsmetod", "betalningssätt", "kvittonummer",
+        "kvittonr", "maksettu summa", "kuittinumero", "maksupäivämäärä",
         # a taxi's and a hotel room bar's receipts; Czech tills' payment, tip and thanks
         "taxi", "minibar", "způsob platby", "platba kartou", "zaplaceno", "spropitné", "řidič",
         "děkujeme za návštěvu",

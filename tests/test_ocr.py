@@ -513,6 +513,27 @@ def test_a_sidebars_labels_between_table_rows_do_not_split_a_row():
     assert lines == ["PAYMENT DUE Network cabling 12 1,09 13,08", "28 May 2024 Web hosting 0,5 20,90 10,45"]
 
 
+
+def test_a_rows_figures_set_higher_than_its_description_join_it():
+    """A table that sets its figures at the top of their cells and the description lower: the figures, a line of
+    their own by less than half a line, join the description beside them; not the SKU line under it, which they
+    do not overlap, and not a line whose words they stand over."""
+    units = [
+        _unit("1", 815, 428, h=26), _unit("4 738,00", 925, 428, h=26), _unit("4 738,00", 1090, 428, h=26),
+        _unit("Produktfotografering", 100, 443, h=27),
+        _unit("SKU 553-5713", 100, 469, h=23),
+        _unit("3", 810, 528, h=24), _unit("13 958,00", 915, 528, h=24), _unit("41 874,00", 1060, 528, h=24),
+        _unit("Webbdesign startsida", 100, 541, h=27),
+        _unit("47 008,54", 100, 600, h=24),  # under the words of the line below it, by a third: two lines
+        _unit("Summa exkl. moms", 100, 616, h=24),
+        _unit("5", 810, 700, h=24), _unit("2,00", 915, 700, h=24),  # two rows of figures stay apart
+        _unit("7", 810, 714, h=24), _unit("3,00", 915, 714, h=24),
+    ]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["Produktfotografering 1 4 738,00 4 738,00", "SKU 553-5713",
+                     "Webbdesign startsida 3 13 958,00 41 874,00", "47 008,54", "Summa exkl. moms", "5 2,00",
+                     "7 3,00"]
+
 @pytest.mark.parametrize(("text", "conf", "garbage"), [
     ("", 0.9, True), ("  ", 0.9, True), ("|", 0.2, True), ("—", 0.1, True), ("|", 0.9, False),
     ("a1", 0.05, False), ("Total", 0.2, False),

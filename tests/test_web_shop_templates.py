@@ -135,3 +135,17 @@ def test_an_items_code_with_its_label_under_its_name_is_no_part_of_the_descripti
     items = _read(layout(rows, heights={4: 0.008, 6: 0.008, 8: 0.008}, leading=1.2), Invoice)["line_items"]
     assert [i["description"] for i in items] == ["Schulung (halbtags)", "Schulung (halbtags) - XL",
                                                  "Netzwerk-Switch 24 Port"]
+
+
+def test_an_item_code_or_a_bare_numbered_code_under_a_name_is_no_part_of_the_description() -> None:
+    rows = [[(0.07, "Kestrel Estúdio Lda.")], [(0.07, "Fatura n.º"), (0.25, "F-49336")],
+            [(0.076, "Descrição"), (0.635, "Qtd."), (0.738, "Preço unit."), (0.889, "Valor")],
+            [(0.079, "Desenvolvimento de website"), (0.654, "1"), (0.752, "1 245,72"), (0.871, "1 245,72")],
+            [(0.079, "#199-8713")],
+            [(0.079, "Tinteiro preto +"), (0.647, "20"), (0.771, "26,00"), (0.882, "520,00")],
+            [(0.079, "Item code 413-8968")],
+            [(0.079, "Ação de formação"), (0.654, "1"), (0.763, "585,62"), (0.882, "585,62")],
+            [(0.6, "Total"), (0.871, "2 351,34 €")]]
+    items = _read(layout(rows, heights={4: 0.008, 6: 0.008}, leading=1.2), Invoice)["line_items"]
+    assert [i["description"] for i in items] == ["Desenvolvimento de website", "Tinteiro preto +",
+                                                 "Ação de formação"]
