@@ -175,21 +175,27 @@ def _one_edit(a: str, b: str) -> bool:
     return a[i + (len(a) == len(b)):] == b[i + 1:] if i < len(b) else False
 
 
+#: a compound this long or longer may end in its head cut short (three letters of it at least)
+_CUT_COMPOUND = 14
 # Heads of German/Dutch compounds ("Polisnummer", "Schadedatum") and the token they stand for.
 _COMPOUND_HEADS = (("nummer", "no"), ("datum", "date"), ("betrag", "amount"), ("bedrag", "amount"), ("nr", "no"))
 
 
 def _split_compound(tok: str) -> tuple[str, ...]:
-    """A compound of a known word and a head ("versicherungsscheinnummer" → policy, no); else the token."""
+    """A compound of a known word and a head ("versicherungsscheinnummer" → policy, no); else the token. In a long
+    compound the head may be cut short where a narrow cell wrapped it without a hyphen ("Versicherungsscheinnum"
+    over "mer")."""
     canon = _canon(tok)
     if canon != tok:
         return (canon,)
     for head, meaning in _COMPOUND_HEADS:
-        if tok.endswith(head) and len(tok) > len(head) + 3:
-            stem = tok[: -len(head)]
-            for cand in (stem, stem[:-1] if stem.endswith(("s", "n")) else None):
-                if cand and (cand in _SYNONYMS or cand in _SYNONYMS.values()):
-                    return (_SYNONYMS.get(cand, cand), meaning)
+        cuts = [head] + ([head[:k] for k in range(len(head) - 1, 2, -1)] if len(tok) >= _CUT_COMPOUND else [])
+        for cut in cuts:
+            if tok.endswith(cut) and len(tok) > len(cut) + 3:
+                stem = tok[: -len(cut)]
+                for cand in (stem, stem[:-1] if stem.endswith(("s", "n")) else None):
+                    if cand and (cand in _SYNONYMS or cand in _SYNONYMS.values()):
+                        return (_SYNONYMS.get(cand, cand), meaning)
     return (canon,)
 
 

@@ -1005,6 +1005,9 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         if not lines and _HOUSE_NUMBER.fullmatch(text):  # "94/693" over "Shanker Marg": the building's number
             lines.append(over)
             continue
+        if not lines and toks and all(t in _STRONG_TITLES or t in _TITLE_QUALIFIERS for t in toks) \
+                and toks[-1] in _STRONG_TITLES:
+            continue  # the document's title alone between the name and its address ("Ticketline" / "Receipt")
         # a street whose number is a span of its own ("Klemtstr." "487", the stop's wide space between) goes on
         if (not over or not (postcode or all(s.has(SpanKind.TEXT) for s in over) or street_line(text))
                 or not any(c.isalnum() for c in text)  # a rule of dashes or equals signs under the address
@@ -1667,7 +1670,7 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         if found := unread_tick(doc, label, match, ls * 0.7):
             return found
     for label, ls in labels:  # a printed answer ("Type of claim: Household"), not a row of unread options
-        rights = doc.right_of(label)
+        rights = [s for s in doc.right_of(label) if not _DROPDOWN.fullmatch(s.text.strip())]
         if len(rights) == 1 and len({match(t) for t in label_tokens(rights[0].text)} - {None}) == 1:
             return Found(match(rights[0].text), ls * 0.8, [rights[0]])
         under = _answer_under(doc, label) if not rights else None  # ... or in a box under its label
@@ -1677,6 +1680,10 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
     if concept == "claim_type":
         return _titled_kind(doc, match) or _worded_kind(doc, match)
     return None
+
+
+#: the arrow of a drop-down list printed after the value chosen in it ("Schadenart | Kranken | v")
+_DROPDOWN = re.compile(r"[vV▼▾⌄˅∨↓]")
 
 
 #: the words that put a loss abroad ("Medical expenses abroad", "Krankheit im Ausland"): a travel cover's
