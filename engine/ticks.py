@@ -11,9 +11,9 @@ glyphs or as the letters they resemble ("O", "D", "©", "U]"), sometimes as "m".
 Each option word gets the short token beside it as its mark: before it, or after it on forms that print their
 boxes after the options; a mark between two options belongs to the one it is clearly closer to; a mark glued
 to its option ("[Dom", "mNO") is split off, an option written in letters set apart ("H e a l t h") is read
-as one word, and words joined by a slash ("Auto / RCA") as one option. The ticked option is the only one with a sure tick, else the only "m", when every other option
-has a mark; else the only one without a mark. Any other row (two ticks, a tick and an option without a box, no
-boxes at all) gives nothing, and the field is left to review.
+as one word, and words joined by a slash ("Auto / RCA") as one option. The ticked option is the only one with a
+sure tick, else the only "m", when every other option has a mark; else the only one without a mark. Any other row
+(two ticks, a tick and an option without a box, no boxes at all) gives nothing, and the field is left to review.
 """
 
 from __future__ import annotations

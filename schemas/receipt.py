@@ -72,6 +72,7 @@ class Receipt(DocumentSchema):
         "recibo de pago", "importe pagado", "método de pago", "ricevuta di pagamento", "importo pagato",
         "betalingsbewijs", "betaald bedrag", "ontvangstbewijs", "recibo de pagamento", "valor pago",
         "potwierdzenie płatności", "zapłacona kwota",
+        # ... and in Danish, Norwegian, Swedish and Finnish
         "betalt beløb", "betalingsdato", "betalingsmetode", "kvitteringsnummer", "kvitteringsnr", "betalt beløp",
         "betalingsmåte", "betalt belopp", "betalningsdatum", "betalningsmetod", "betalningssätt", "kvittonummer",
         "kvittonr", "maksettu summa", "kuittinumero", "maksupäivämäärä",
