@@ -296,6 +296,14 @@ class _Classifier:
                 amount, currency = parse_money(" ".join([first + texts[1], *texts[2:k]]), decimal_sep=self.dec)
                 if amount is not None and (k == 2 or currency):
                     return _amount_unit(k, amount, currency)
+        if (len(texts) >= 3 and all(tight[:2]) and detect_currency(first, strict=True) is not None
+                and first.isalpha() and first.isupper() and all(_ID_GROUP.fullmatch(x) for x in texts[1:3])
+                and max(len(texts[1]), len(texts[2])) >= 4):
+            # a currency's code heading figures in groups no amount is written in: an identifier ("MVR 9892 9406")
+            k = 3
+            while k < len(texts) and tight[k - 1] and _ID_GROUP.fullmatch(texts[k]):
+                k += 1
+            return _Unit(0, k, {SpanKind.IDENTIFIER}, values={"identifier": " ".join(texts[:k])})
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
             # without a currency, only digit groups across tight gaps with decimals: "1 234,56"
@@ -809,6 +817,8 @@ def join_lines(spans: Sequence[Span]) -> str:
 #: the words of a field name that make it an identifier's ("invoice_number", "policy_no", "customer_id")
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
 #: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
+#: a group of figures of an identifier printed in groups
+_ID_GROUP = re.compile(r"\d{2,}")
 _GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
 
 

@@ -149,3 +149,13 @@ def test_an_item_code_or_a_bare_numbered_code_under_a_name_is_no_part_of_the_des
     items = _read(layout(rows, heights={4: 0.008, 6: 0.008}, leading=1.2), Invoice)["line_items"]
     assert [i["description"] for i in items] == ["Desenvolvimento de website", "Tinteiro preto +",
                                                  "Ação de formação"]
+
+
+def test_a_policy_number_headed_by_a_currencys_code_is_no_amount() -> None:
+    """`MVR` is the Maldivian rufiyaa's code, but `MVR 9892 9406` (figures in groups of four, no cents) is no
+    amount: the policy number is read whole, not `MVR 9892` and a stray `9406`."""
+    rows = [[(0.1, "CLAIM FORM")], [(0.1, "Claimant name:"), (0.38, "Jane Doe")],
+            [(0.1, "Policy number:"), (0.38, "MVR 9892 9406")], [(0.1, "Date of incident:"), (0.38, "03/01/2024")],
+            [(0.1, "Amount claimed:"), (0.38, "EUR 1 234,50")]]
+    data = _read(layout(rows), ClaimForm)
+    assert (data["policy_number"], data["claim_amount"]) == ("MVR 9892 9406", "1234.50")
