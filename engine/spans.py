@@ -816,9 +816,9 @@ def join_lines(spans: Sequence[Span]) -> str:
 
 #: the words of a field name that make it an identifier's ("invoice_number", "policy_no", "customer_id")
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
-#: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
 #: a group of figures of an identifier printed in groups
 _ID_GROUP = re.compile(r"\d{2,}")
+#: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
 _GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
 
 
