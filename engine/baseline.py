@@ -192,8 +192,8 @@ class _Extractor:
             line_totals = [v for row in rows for k, v in row.items() if concept_of(k) == "amount"]
             items = sum((Decimal(str(v)) for v in line_totals), Decimal(0)) \
                 if rows and len(line_totals) == len(rows) and None not in line_totals else None
-            labelled = {n: _field_phrases(n, model.model_fields[n], parent)[1] for n in amounts}
-            for name, found in self.totals(amounts, items, labelled).items():
+            labelled = {n: _field_phrases(n, model.model_fields[n], parent) for n in amounts}
+            for name, found in self.totals(labelled, items).items():
                 out[name] = self.record(prefix + name, found)
         for name, info in model.model_fields.items():
             if name not in out:
@@ -474,13 +474,14 @@ class _Extractor:
 
     # ----------------------------------------------------------------- totals
 
-    def totals(self, names: set[str], items: Decimal | None = None,
-               labelled: dict[str, list[Phrase]] | None = None) -> dict[str, Found | None]:
+    def totals(self, labelled: dict[str, tuple[str | None, list[Phrase]]],
+               items: Decimal | None = None) -> dict[str, Found | None]:
         """Subtotal, tax and total chosen together: the best-scored combination, with a bonus when they add
         up and when the subtotal is what the items (``items``, the sum of the rows' amounts read) come to;
         without any labelled total, the largest amount (with a currency if any) at low confidence. ``labelled``
-        holds each field's label phrases with the labels its schema adds (a receipt's `Maksettu`, `Amount
-        paid`)."""
+        holds each field's concept and label phrases, with the labels its schema adds (a receipt's `Maksettu`,
+        `Amount paid`)."""
+        names = set(labelled)
         bases = {s.index for s in self.doc.spans if s.amount is not None and self._tax_base(s)}
 
         def amount(s: Span) -> bool:
@@ -490,8 +491,8 @@ class _Extractor:
 
         cands: dict[str, list[Found | None]] = {}
         for name in names:
-            concept, phrases = label_phrases(name)
-            found = self.doc.near((labelled or {}).get(name, phrases), concept, amount, largest=name == "total")
+            concept, phrases = labelled[name]
+            found = self.doc.near(phrases, concept, amount, largest=name == "total")
             seen: set[int] = set()
             unique = [f for f in found if not (f.value.index in seen or seen.add(f.value.index))]
             cands[name] = list(unique[:6]) + ([None] if name != "total" or not unique else [])

@@ -503,7 +503,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
             if not (sure[rest] or table_wraps and filled[rest]):
                 break
             if _article_code(rest.line):
-                break  # the item's code under its name, with its label ("SKU: BH-417", "Art.-Nr.: DH-2926")
+                break  # the item's code under its name ("SKU: BH-417", "Art.-Nr.: DH-2926", "#199-8713")
             if codes and figures(rest) and not _reads_on(rest.above, rest.line, words):
                 break
             rows[i].cells[rest.column] = [*rows[i].cells[rest.column], *rest.line]
@@ -517,7 +517,8 @@ _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\
 
 
 def _article_code(line: list[Span]) -> bool:
-    """Whether ``line`` holds nothing but an article's code with its label (:data:`_ARTICLE_CODE`)."""
+    """Whether ``line`` holds nothing but an article's code, with its label or after a number sign
+    (:data:`_ARTICLE_CODE`)."""
     return _ARTICLE_CODE.fullmatch(" ".join(s.text for s in line).strip()) is not None
 
 

@@ -643,7 +643,7 @@ def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
                     line.remove(unit)
                     lines[j].append(unit)
                     break
-    lines = _figures_to_their_row([line for line in lines if line])
+    lines = _figures_to_their_row(lines)
     ordered = [sorted((w for u in line for w in u.words), key=lambda w: (w.x0, w.y0)) for line in lines if line]
     ordered.extend(list(u.words) for u in others)
     return ordered
