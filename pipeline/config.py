@@ -64,6 +64,9 @@ class OCRSettings(_Group):
     #: read again, alone, a figure standing by itself in a table row that OCR's text detector passed over (a
     #: quantity's lone ``1``): ink of a figure's size that no word covers, cropped and recognised on its own
     lone_figures: bool = True
+    #: split a word OCR read across a printed space (``BluefinTechnik``, ``137Harbor``) where its ink has a gap
+    #: several times wider than those between its letters, when the pieces, read again alone, spell the word
+    split_words: bool = True
     #: find handwriting no word covers in a scan's pixels (a signature signed in ink): a ✍ word where it is (one
     #: drawn in pen strokes on a born-digital page is always read from its drawings)
     signatures: bool = True

@@ -22,6 +22,9 @@ _MAX_POINTS = 250_000
 _MIN_GAIN = 1.02
 #: a page's text inks a few percent of it; past this share the dark pixels are mostly a surface around the page
 _MAX_INK = 0.25
+#: where the lines of a page this dark (share of its pixels) give no clear angle, its strokes are told from its
+#: shaded edges by their neighbourhood and the angle is sought again
+_DARK_EDGES = 0.08
 
 
 def otsu_threshold(gray: np.ndarray) -> int:
@@ -67,12 +70,35 @@ def estimate_skew(image: Image.Image, max_angle: float = 10.0) -> float:
     ink = arr < threshold
     if float(ink.mean()) > _MAX_INK:  # a photo of a page on a darker table: the background is no ink
         ink = _local_ink(gray)
+    angle = _skew_of(ink, max_angle)
+    if angle is None and float(ink.mean()) > _DARK_EDGES:
+        # unsure, and more "ink" than a page of text holds: a photo's shaded margins or the grey wedges round a
+        # turned sheet are dark enough to count, and they lie square to the picture, not to the text; they run
+        # into the picture's edge, where text does not
+        angle = _skew_of(_inside(ink), max_angle)
+    return angle or 0.0
+
+
+def _inside(ink: np.ndarray) -> np.ndarray:
+    """``ink`` without the dark regions that reach the picture's edge."""
+    import cv2
+
+    count, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return ink
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return ink & ~np.isin(labels, edge[edge > 0])
+
+
+def _skew_of(ink: np.ndarray, max_angle: float) -> float | None:
+    """The rotation that lines up the rows of ``ink`` (a boolean picture of the page's dark pixels) best, None
+    when no angle does so clearly better than none (a straight page, or no text)."""
     ink_share = float(ink.mean())
     if ink_share < 0.0005 or ink_share > 0.5:
-        return 0.0  # blank, or so dark that the "ink" is background
+        return None  # blank, or so dark that the "ink" is background
     ys, xs = np.nonzero(ink)
     if ys.size < 200:
-        return 0.0
+        return None
     if ys.size > _MAX_POINTS:
         pick = np.random.default_rng(0).choice(ys.size, _MAX_POINTS, replace=False)
         ys, xs = ys[pick], xs[pick]
@@ -87,7 +113,7 @@ def estimate_skew(image: Image.Image, max_angle: float = 10.0) -> float:
     coarse, _ = best_of(np.arange(-max_angle, max_angle + 1e-9, 0.5))
     fine, fine_score = best_of(np.arange(coarse - 0.5, coarse + 0.5 + 1e-9, 0.05))
     if fine_score < _profile_score(ys, xs, 0.0) * _MIN_GAIN:
-        return 0.0
+        return None
     return round(fine, 2)
 
 

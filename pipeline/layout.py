@@ -148,7 +148,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     """``word`` as the two words OCR ran together, each with its share of the box by characters: a label and its
     value at a colon, a word for "number" and the number, a number sign and the number (``n.ºRE2024921``), two amounts with two decimals each written alike, a
     label and an amount with its currency sign, a quantity and an amount with its sign (``12$848.98``), a word
-    in lower case and a date or an amount (``innen28.06.2025.``), an amount and a word in lower case
+    in lower case and a date or an amount (``innen28.06.2025.``), a sum's label and its amount
+    (``Total232.357,28``), an amount and a word in lower case
     (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
     either way round (``Hafnerstrasse783``, ``655Kent``), a postcode and its town (``6491-615Lourosa``), a word
     and the tick after it (``Komunikacyjna✓``);
@@ -174,8 +175,9 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text) \
             or _GLUED_TITLE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
-            m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
-        m = None  # "Belegdatum23.08.2021" is a date's label and the date; "Tel12.34" no label
+            m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))
+            or (not _GLUED_DATE.fullmatch(m.group(2)) and _names_a_sum(m.group(1)))):
+        m = None  # "Belegdatum23.08.2021" is a date's label and the date, "Total232.357,28" a sum's; "Tel12.34" no label
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
             not m.group(2).islower() or parse_money(word.text)[0] is not None
             or m.group(2).rstrip(".") in _CLOCK_WORDS):
@@ -188,6 +190,13 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             RawWord(second, word.x1 - len(second) * step, word.y0, word.x1, word.y1, word.confidence)]
 
 
+def _names_a_sum(text: str) -> bool:
+    """Whether ``text`` is a label of an invoice's sums by itself ("Total", "Subtotal", "Moms"): a table's total
+    cell set against its amount's leaves no space between them in a text layer ("Total232.357,28")."""
+    toks = label_tokens(text)
+    return any(label_score(toks, concept_phrases(c), c) >= 1.0 for c in ("total", "subtotal", "tax"))
+
+
 #: a word of letters with a zero among them and no other digit ("0rchard", "ESPRESS0", "C0LA")
 _LETTER_ZERO = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[^\W\d_]*(?:0[^\W\d_]*)+")
 
@@ -198,18 +207,29 @@ _PREFIX_ZERO = re.compile(r"[A-Z]0[A-Z]")
 
 
 _CONSONANTS = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5}")
+#: a short word in lower case after a capital O read as a zero ("0ak Street", "0ld Road"); a unit after a zero
+#: quantity ("0kg") is no such word
+_ZERO_CAPITAL = re.compile(r"0[a-zß-öø-ÿ]{2}")
+_ZERO_UNITS = frozenset({"kg", "km", "cm", "mm", "ml", "mg", "lb", "oz", "ft", "hr", "pcs", "min", "sec"})
+#: initials with stops and a zero read for one of them ("V.0.F.", the Dutch "V.O.F."), two letters at least
+_INITIALS_ZERO = re.compile(r"(?=(?:.*[A-Z]){2})(?:[A-Z0]\.){2,}[A-Z0]?")
 
 
 def letter_zero(text: str) -> str:
-    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road", "C0LA") or in a
-    code's prefix of three capitals ("P0L/2024/7157557") as the letter; codes and amounts, which hold other digits or
-    separators, stay as they are."""
+    """``text`` with each zero that OCR read for the letter O in a word of letters ("5 0rchard Road", "C0LA", "0ak"),
+    in initials ("V.0.F.") or in a code's prefix of three capitals ("P0L/2024/7157557") as the letter; codes and
+    amounts, which hold other digits or separators, stay as they are."""
+    if "0" in text and _INITIALS_ZERO.fullmatch(text.rstrip(",")):
+        return text.replace("0", "O")
     parts = re.split(r"([\s,.;:()/&'-]+)", text)
     for k, part in enumerate(parts):
         if k == 0 and _PREFIX_ZERO.fullmatch(part) and re.match(r"[/-]\d", "".join(parts[1:3])):
             parts[k] = part.replace("0", "O")  # a code's prefix of three capitals: "P0L/2024/7157557"
             continue
         letters = [c for c in part if c.isalpha()]
+        if _ZERO_CAPITAL.fullmatch(part) and part[1:] not in _ZERO_UNITS:
+            parts[k] = "O" + part[1:]
+            continue
         if len(letters) < 3 or not _LETTER_ZERO.fullmatch(part):
             continue
         upper = all(c.isupper() for c in letters)
@@ -621,6 +641,7 @@ class _Row(LineUnit):
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
     """Page-wide lines in reading order: top to bottom, each left to right. The units of one row are joined
     first (:func:`_rows`), then rows that overlap make one line."""
+    units = [part for u in units for part in _unstacked(u)]
     horizontal = _centre_order(_rows(_centre_order([u for u in units if u.words and u.horizontal])))
     others = [u for u in units if u.words and not u.horizontal]
 
@@ -647,6 +668,19 @@ def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
     ordered = [sorted((w for u in line for w in u.words), key=lambda w: (w.x0, w.y0)) for line in lines if line]
     ordered.extend(list(u.words) for u in others)
     return ordered
+
+
+def _unstacked(unit: LineUnit) -> list[LineUnit]:
+    """``unit``, or where it is no vertical text but words of two rows one above the other that the text detector
+    boxed together (a column's ``1`` over the next row's ``5``: the box is taller than wide, so it was read
+    turned), each word as a horizontal unit of its own: words set upright (as wide as half their height at
+    least), stacked with little overlap."""
+    words = sorted(unit.words, key=lambda w: w.y0)
+    if unit.horizontal or len(words) < 2 or any(w.x1 - w.x0 < 0.5 * (w.y1 - w.y0) for w in words):
+        return [unit]
+    if any(b.y0 < a.y1 - 0.2 * min(a.y1 - a.y0, b.y1 - b.y0) for a, b in zip(words, words[1:])):
+        return [unit]
+    return [LineUnit([w]) for w in words]
 
 
 def _is_figure(word: RawWord) -> bool:

@@ -29,6 +29,7 @@ from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
 from pipeline.lonefigures import add_lone_figures  # noqa: E402
+from pipeline.wordgaps import split_glued_words  # noqa: E402
 from pipeline.models import TextSource  # noqa: E402
 from pipeline.perspective import flatten_page  # noqa: E402
 from pipeline.stamps import drop_stamps  # noqa: E402
@@ -568,6 +569,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     page_image, skew, kept, reading = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
     kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]
+    if settings.split_words:  # on the copy read: a stamp's ink in a gap is no letter
+        kept = split_glued_words(reading, kept, dpi, recognizer.read_line)
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
         kept = add_check_boxes(page_image, kept)

@@ -474,6 +474,20 @@ def test_estimate_skew_of_a_page_photographed_on_a_darker_surface():
         assert estimate_skew(photo) == pytest.approx(-angle, abs=0.15)
 
 
+def test_estimate_skew_of_a_turned_page_with_shaded_edges():
+    """A photo whose top and bottom are in shadow: grey bands square to the picture, dark enough to count as ink
+    beside the text and lined up at 0°. They reach the picture's edge, the text does not; the text gives the
+    angle."""
+    page = F.render_page(F.invoice_pdf_doc(), 0, dpi=100).convert("L")
+    for angle in (-1.5, 1.5):
+        photo = page.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+        draw = ImageDraw.Draw(photo)
+        band = photo.height // 18
+        draw.rectangle((0, 0, photo.width, band), fill=110)
+        draw.rectangle((0, photo.height - band, photo.width, photo.height), fill=110)
+        assert estimate_skew(photo) == pytest.approx(-angle, abs=0.15)
+
+
 def _unit(text: str, x: float, y: float, h: float = 10, horizontal: bool = True) -> LineUnit:
     words = []
     for token in text.split():
@@ -554,6 +568,8 @@ def test_is_garbage(text: str, conf: float, garbage: bool):
     ("DUE$120.77", ["DUE", "$120.77"]), ("TOTAL€12,00", ["TOTAL", "€12,00"]),  # a label, an amount and its sign
     ("12$848.98", ["12", "$848.98"]), ("2.5€1.234,50", ["2.5", "€1.234,50"]),  # a quantity and an amount
     ("innen28.06.2025.", ["innen", "28.06.2025."]), ("betal4702,30", ["betal", "4702,30"]),  # a word, its figure
+    ("Total232.357,28", ["Total", "232.357,28"]), ("Subtotal1,204.50", ["Subtotal", "1,204.50"]),  # a sum's label
+    ("Total12.05.2025", ["Total12.05.2025"]), ("Tel12.34", ["Tel12.34"]),  # a date is no sum; no sum's label
     ("INV2025", ["INV2025"]), ("Box3693", ["Box3693"]), ("page1", ["page1"]), ("v2.10", ["v2.10"]),
     ("$9,362.06by", ["$9,362.06", "by"]), ("12,50EUR", ["12,50EUR"]),  # an amount, then a word in lower case
     ("12,50zł", ["12,50zł"]), ("99,00kr", ["99,00kr"]),  # an amount with its currency
@@ -608,10 +624,10 @@ def test_a_scan_whose_ocr_glues_a_label_to_its_value_reads_both(tmp_path: Path, 
 
 @pytest.mark.parametrize(("text", "fixed"), [
     ("0rchard", "Orchard"), ("ESPRESS0", "ESPRESSO"), ("C0LA", "COLA"), ("H0TEL,", "HOTEL,"),
-    ("R0AD-SIDE", "ROAD-SIDE"),
+    ("R0AD-SIDE", "ROAD-SIDE"), ("0ak", "Oak"), ("0ld", "Old"), ("V.0.F.", "V.O.F."), ("N.V.0.", "N.V.O."),
     # codes, amounts and numbers keep their zeros
     ("A0B1", "A0B1"), ("INV0042", "INV0042"), ("10.00", "10.00"), ("0.0.", "0.0."), ("Ab0Cd", "Ab0Cd"),
-    ("B0X", "B0X"),  # too short to tell
+    ("B0X", "B0X"), ("0kg", "0kg"), ("0.0.", "0.0."), ("A.0.", "A.0."),  # too short to tell, a unit, no initials
     ("SDTBGC0O", "SDTBGC0O"),  # five consonants in a row: a code
 ])
 def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(text: str, fixed: str):
@@ -818,3 +834,15 @@ def test_a_dot_leader_leaves_label_and_value_in_cells_of_their_own(tmp_path: Pat
     assert lines_of(out) == ["TOTAL 84,94", "Datum 22.03.2026"]
     total, amount = out.words[:2]
     assert amount.bbox[0] - total.bbox[2] > 0.3  # the leader's width
+
+
+def test_figures_of_two_rows_boxed_together_go_to_their_rows():
+    """A monospaced table's quantity column: the detector boxed row 10's ``1`` and row 11's ``5`` together (the
+    box is taller than wide, so it was read turned). Each figure goes to its own row; text set vertically stays
+    a vertical line."""
+    units = [_unit("10 Viti M8x40", 10, 100, h=20), _unit("9,62", 400, 100, h=20),
+             _unit("11 Carta A4", 10, 120, h=20), _unit("28,80", 400, 120, h=20),
+             LineUnit([RawWord("1", 300, 101, 318, 119), RawWord("5", 300, 120, 318, 138)], horizontal=False),
+             LineUnit([RawWord("VERTICAL", 590, 10, 600, 90), RawWord("TEXT", 590, 95, 600, 135)], horizontal=False)]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["10 Viti M8x40 1 9,62", "11 Carta A4 5 28,80", "VERTICAL TEXT"]
