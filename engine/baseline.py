@@ -263,7 +263,8 @@ class _Extractor:
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)
                             and SIGNATURE_MARK not in s.text))  # handwriting is no name
             cands = self.doc.near(phrases, concept, accept)
-            if concept == "city":  # a city has letters: not the postal code printed before it
+            if concept in ("city", "claimant", "party"):  # a city or a name has letters: not the postal code
+                # printed before it, not the date of birth beside it
                 cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2]
             if concept in ("city", "postal_code"):  # a street read already is no label ("… ColasVille")
                 used = {i for r in self.fields.values() for i in r.word_indices or []}
@@ -429,6 +430,9 @@ class _Extractor:
         cell = " ".join(s.text for s in self.doc.cell_spans(span)
                         if s.index >= span.index or not self.doc.is_caption(s))
         split = rules.split_postal_city(cell) or rules.split_postal_city(str(found.value))
+        if split is None and concept == "city" and (city := rules.city_without_state(str(found.value))) != found.value:
+            idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in city.split()]
+            return Found(city, found.confidence, [span.model_copy(update={"word_indices": idx or span.word_indices})])
         if split is None:
             return found
         if split[0] and cell != span.text and split[0] not in str(found.value):

@@ -376,14 +376,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "untaxed amount|total ht|montant ht|total hors taxes|hors taxe|ht|montant eur ht|zwischensumme|"
         "nettobetrag|netto|summe netto|gesamt netto|nettosumme|warenwert|subtotaal|totaal excl btw|"
         "exclusief btw|excl btw|netto bedrag|grondslag|razem netto|wartosc netto|suma netto|base imponible|"
-        "imponibile|totale imponibile|subtotale|total sem iva|importe neto|total neto|neto|importo netto|"
+        "imponibile|totale imponibile|subtotale|total sem iva|total s iva|valor s iva|importe neto|total neto|neto|importo netto|"
         "montant net|nettobedrag|kwota netto|razem netto|base|total iliquido|base tributavel|"
         "valor tributavel|incidencia|total liquido|taxable value|total taxable value|taxable total|assessable value|"
         "items total|goods total|total goods|totale merce|delsumma|delsum|valor dos servicos|valor liquido|"
         "valor sem iva|total bruto|importe bruto|"
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
-        "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|celkem bez dph|bez dph|mezisoucet|"
+        "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|zaklad|celkem bez dph|bez dph|mezisoucet|"
         # the business terms of an e-invoice (EN 16931, XRechnung, Peppol BIS) by their names in its viewers
         "invoice total amount without vat|total amount without vat|amount without vat|sum of invoice line net amount|"
         "gesamtbetrag ohne ust|gesamtbetrag ohne mwst|gesamtbetrag ohne umsatzsteuer|summe nettobetrage|"
@@ -696,7 +696,8 @@ _CONCEPTS.update({
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"
          "nome do segurado|nome do tomador|nome segurado|nombre del asegurado|nom de l assure|"
          "for och efternamn|fullt navn|fulde navn|forsakringstagarens namn|forsikringstakers navn|"
-         "forsikringstagers navn|den forsakrades namn|"
+         "forsikringstagers navn|den forsakrades namn|jmeno pojisteneho|jmeno pojistnika|"
+         "jmeno a prijmeni pojisteneho|meno poisteneho|meno poistnika|"
          "your name|your full name|ihr name|votre nom|su nombre|il suo nome|uw naam|twoje imie i nazwisko"),
     "incident_date": _p(
         "incident date|date incident|date loss|loss date|accident date|date accident|schadendatum|schadentag|"
@@ -745,7 +746,7 @@ _CONCEPTS.update({
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|skadekostnad|uppskattad skadekostnad|"
-        "anslaet skadebelob|anslaet belob|"
+        "anslaet skadebelob|anslaet belob|anmeldt belob|anmeldt skadebelob|anmeldt krav|"
         "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|"
         "gesamtsumme der rechnungen|total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|"
         "montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -989,7 +990,7 @@ _VALUE_SYNONYMS = _synonyms({
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
-              "behandlingsforsikring terveys zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
+              "behandlingsforsikring terveys sairaus sairauskulut zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
               "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista vard "
               "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins "
               # who and what a medical claim is about: its patient, the treatment, the doctor
@@ -1004,7 +1005,7 @@ _VALUE_SYNONYMS = _synonyms({
               "sanatate sanatatii medicala medicale egeszseg egeszsegugyi betegseg orvosi",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
-              "rejseforsikring matka matkavakuutus cestovni cesta "
+              "rejseforsikring matka matkavakuutus cestovni cesta cestovani "
               # Romanian and Hungarian ("Călătorie", "Utazás", "Utas": a traveller's cover)
               "calatorie calatorii utazas utas utasbiztositas",
     "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")

@@ -244,6 +244,26 @@ _UNAMBIGUOUS_DOT = re.compile(r"(?:^|[^\d.,])\d{1,3}(?:,\d{3})*\.\d{1,2}(?![\d.,
 _UNAMBIGUOUS_COMMA = re.compile(r"(?:^|[^\d.,])\d{1,3}(?:\.\d{3})*,\d{1,2}(?![\d.,])|\d,\d{1,2}(?![\d.,])")
 
 
+#: currencies whose amounts are printed in whole units: no minor unit (ISO 4217 exponent 0), or one long out of
+#: use on paper (the forint's fillér, the rupiah's sen)
+WHOLE_UNIT_CURRENCIES = frozenset(
+    "BIF CLP DJF GNF HUF IDR ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF".split())
+#: an amount with cents: a point or comma and two figures at the end of the number
+_CENTS = re.compile(r"\d[.,]\d{2}(?![\d.,])")
+
+
+def writes_whole_amounts(texts: Iterable[str]) -> bool:
+    """Whether a document's amounts are whole: a currency printed in whole units is named (``Ft``, ``HUF``,
+    ``¥``) and no number has cents. Its thousands are then often set apart by a space alone (``3 040``), with no
+    decimals to tell an amount from a row of figures."""
+    named = False
+    for t in texts:
+        if _CENTS.search(t) and not re.search(r"\d[./-]\d{1,2}[./-]\d", t):  # dates have no cents
+            return False
+        named = named or detect_currency(t) in WHOLE_UNIT_CURRENCIES
+    return named
+
+
 def infer_decimal_separator(texts: Iterable[str]) -> str | None:
     """Vote over a document's tokens for its decimal separator: ``"."``, ``","`` or None when undecided.
 

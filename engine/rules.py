@@ -192,6 +192,19 @@ def spaced_postal_code(code: str) -> str:
     return code
 
 
+#: the two-letter codes of the states of the United States (and its capital's district)
+_US_STATE = (r"(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|"
+             r"V[AT]|W[AIVY])")
+_CITY_COMMA_STATE = re.compile(rf"(\D*[^\W\d_]\D*?),\s?{_US_STATE}\.?")
+
+
+def city_without_state(text: str) -> str:
+    """A city as a form's city field holds it, without the US state's code after a comma ("Austin, TX" →
+    "Austin"); any other text as it is."""
+    m = _CITY_COMMA_STATE.fullmatch(" ".join(text.split()))
+    return m.group(1) if m else text
+
+
 def split_postal_city(text: str) -> tuple[str, str] | None:
     """(postal code, city) from a combined cell: "53761 Madison", "1071 HM Amsterdam", "67-344 Poznań",
     "BS1 8NY Bristol", "Madison, WI 53749"; None when it is not one."""
@@ -1295,8 +1308,7 @@ _DOLLAR_COUNTRIES = (
 _CANADIAN_TAX = re.compile(r"\b(?:HST|PST|QST|TVQ|TPS)\b\W{0,3}(?:\(?\d|on\b|\$)")
 #: a tax line of New Zealand's GST at its rate ("GST 15 %", "GST (15%)")
 _NZ_TAX = re.compile(r"\bGST\W{0,3}15\s?%")
-_US_ADDRESS = re.compile(r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
-                         r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b|\b(?:USA|United States)\b")
+_US_ADDRESS = re.compile(rf"\b{_US_STATE},?\s+\d{{5}}(?:-\d{{4}})?\b|\b(?:USA|United States)\b")
 #: a label before a state's code makes it no state: "Customer ID 50004" is no address in Idaho
 _ID_LABEL_BEFORE = re.compile(r"(?i)\b(?:customer|client|account|member|tax|vat|user|order|vendor|supplier|employee|"
                               r"patient|policy|reference|ref)\.?\s*$")
@@ -1561,8 +1573,11 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         above = doc.line_keys[max(0, pos - 1): pos]
         if above and not over(above[0]) and pos >= 2 and (
                 _wrapped_beside(doc, label, above[0], doc.line_keys[pos - 2])
-                or _signed_higher(doc, label, above[0], doc.line_keys[pos - 2])):
-            above = doc.line_keys[pos - 2: pos]  # the place and date beside the name wrapped onto a second line
+                or _signed_higher(doc, label, above[0], doc.line_keys[pos - 2])
+                or _captions_beside(doc, label, above[0])):
+            # the place and date beside the name wrapped onto a second line; the date's caption under the date
+            # beside the name, a line over the signature's caption
+            above = doc.line_keys[pos - 2: pos]
         below = doc.line_keys[pos + 1: pos + 2]
         if below and not over(below[0]) and pos + 2 < len(doc.line_keys) \
                 and all(x.checked is None for x in doc.lines[doc.line_keys[pos + 2]]):
@@ -1612,6 +1627,14 @@ def _marks_beside(doc: SpanDoc, label: Span, keys: list[tuple[int, int]]) -> lis
 
 
 _SECTION_NUMBER = re.compile(r"(?:(?:[1-9]\d?|[IVX]{1,4})(?:\.\d+)*\.?|[A-H][.)])\s+\D")
+
+
+def _captions_beside(doc: SpanDoc, label: Span, key: tuple[int, int]) -> bool:
+    """Whether line ``key`` holds nothing but captions left of ``label``'s column ("Date" under the date, a line
+    over "Signature" under the name signed beside that date)."""
+    line = doc.lines[key]
+    return key[0] == label.page and bool(line) and all(
+        s.bbox[2] <= label.bbox[0] and (doc.is_caption(s) or doc.labels_any(s)) for s in line)
 
 
 def _signed_higher(doc: SpanDoc, label: Span, below: tuple[int, int], top: tuple[int, int]) -> bool:

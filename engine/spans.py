@@ -43,7 +43,13 @@ from pydantic import BaseModel, ConfigDict
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, parse_date
 from engine.labels import concept_of, label_strength, reads_as_label
-from engine.numbers import detect_currency, infer_decimal_separator, parse_money, parse_percent
+from engine.numbers import (
+    detect_currency,
+    infer_decimal_separator,
+    parse_money,
+    parse_percent,
+    writes_whole_amounts,
+)
 
 __all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "narrowed",
            "reads_as_identifier", "value_of", "word_text"]
@@ -143,7 +149,8 @@ _EMPTY_GLYPHS, _MARK_GLYPHS = "☐□❏❐❑❒", "✓✔✗✘✕✖"
 _BOX_CHECKED |= frozenset(b + m for b in _EMPTY_GLYPHS for m in _MARK_GLYPHS)
 # Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
 _UNITS = frozenset(
-    "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds ud. pz pz. "
+    "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds uds. ud ud. pz pz. "
+    "kpl kpl. ks ks. db db. "
     "h hr hrs hour hours std std. stunden uur heure heures ore hod hod. min mins day days tag tage dag dagen "
     "jour jours giorni dias month months mo mon monat monate maand maanden mois mese mesi "
     "kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft kwh".split()
@@ -155,6 +162,8 @@ _CODE = re.compile(r"\[([^\]\s]+)\]|\*([^*\s]+)\*")  # [FURN_7777], *987123*: pr
 _TIMES = re.compile(r"[×xX]\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?[×xX]")
 _SKU = re.compile(r"(?=.*\d)[A-Z0-9][A-Z0-9\-_/.]{3,}")  # an article code: upper case and digits
 _GROUP = re.compile(r"[\d.,]+")
+#: a whole number in thousands set apart by spaces
+_THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
@@ -183,9 +192,11 @@ class _Unit:
 class _Classifier:
     """Reads words and word windows as typed units, with the document's date order and decimal separator."""
 
-    def __init__(self, date_order: DateOrder | None, decimal_sep: str | None) -> None:
+    def __init__(self, date_order: DateOrder | None, decimal_sep: str | None, whole: bool = False) -> None:
+        """``whole``: the document prints whole amounts (:func:`~engine.numbers.writes_whole_amounts`)."""
         self.order = date_order
         self.dec = decimal_sep
+        self.whole = whole
 
     def word(self, text: str) -> _Unit:
         u = _Unit(0, 1)
@@ -279,10 +290,10 @@ class _Classifier:
             return True
         return False
 
-    def window(self, texts: Sequence[str], tight: Sequence[bool]) -> _Unit | None:
+    def window(self, texts: Sequence[str], tight: Sequence[bool], before: str = "") -> _Unit | None:
         """A multi-word unit starting at ``texts[0]``: the longest date, amount with currency, space-grouped
         number (only across tight gaps: ``tight[k]`` is the gap after ``texts[k]``), percentage or check box.
-        None when only a single word fits."""
+        None when only a single word fits. ``before``: the word before ``texts[0]`` in its cell, if any."""
         first = texts[0]
         if any(c.isdigit() for c in first) or first[:1].isalpha():
             for k in range(min(_MAX_DATE_WORDS, len(texts)), 1, -1):
@@ -306,10 +317,12 @@ class _Classifier:
             return _Unit(0, k, {SpanKind.IDENTIFIER}, values={"identifier": " ".join(texts[:k])})
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
-            # without a currency, only digit groups across tight gaps with decimals: "1 234,56"
+            # without a currency, only digit groups across tight gaps with decimals: "1 234,56"; or, where the
+            # document prints whole amounts, thousands alone: "3 040"
             if amount is None or (currency is None and not (
                     all(tight[:k - 1]) and all(_GROUP.fullmatch(x) for x in texts[1:k])
-                    and re.search(r"[.,]\d{1,2}$", texts[k - 1]))):
+                    and (re.search(r"[.,]\d{1,2}$", texts[k - 1])
+                         or (self.whole and _THOUSANDS.fullmatch(" ".join(texts[:k])))))):
                 continue
             if k == 2 and currency and texts[0].isdigit() and len(texts) > 2 and detect_currency(texts[1]) \
                     and re.search(r"\d[.,]\d{1,2}$", texts[2]):
@@ -330,8 +343,11 @@ class _Classifier:
                 and parse_date(texts[1], order=self.order) is None):
             # a document series and its number: "FT 2024/118", "FR A-0042" (Portuguese and Spanish invoices)
             return _Unit(0, 2, {SpanKind.IDENTIFIER}, values={"identifier": f"{first} {texts[1]}"})
-        if first == "X" and len(texts) >= 2 and texts[1][:1].isupper() and texts[1].isalpha():
-            return _Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})  # "X Automobile"
+        if (first == "X" or (first == "x" and not any(c.isdigit() for c in before))) and len(texts) >= 2 \
+                and texts[1][:1].isupper() and texts[1].isalpha():
+            # "X Automobile"; OCR reads a cross in a cell as a small "x" too ("x Motor vehicle"), where no count
+            # comes before it ("2 x Coffee")
+            return _Unit(0, 1, {SpanKind.CHECKBOX}, strong=True, values={"checked": True})
         for k in (3, 2):
             box = "".join(texts[:k])
             if len(texts) >= k and (box in _BOX_CHECKED or box in _BOX_EMPTY):
@@ -561,7 +577,7 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     out: list[_Unit] = []
     pos = 0
     while pos < len(texts):
-        u = clf.window(texts[pos:pos + _MAX_DATE_WORDS], tight[pos:pos + _MAX_DATE_WORDS])
+        u = clf.window(texts[pos:pos + _MAX_DATE_WORDS], tight[pos:pos + _MAX_DATE_WORDS], texts[pos - 1] if pos else "")
         if u is None:
             u = clf.word(texts[pos])
         u.start, u.end = pos + u.start, pos + u.end
@@ -713,7 +729,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     order = DateOrder(date_order) if date_order else guess_date_order(
         " ".join(words[i].text for i in sorted(idx, key=lambda i: words[i].bbox[0])) for idx in lines.values())
     dec = decimal_sep or infer_decimal_separator(texts)
-    clf = _Classifier(order, dec)
+    clf = _Classifier(order, dec, writes_whole_amounts(texts))
     spans: list[Span] = []
     cell_no = 0
     keys = sorted(lines)

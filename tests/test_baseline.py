@@ -17,8 +17,9 @@ from engine.dates import parse_date
 from engine.errors import EngineOptionsError
 from engine.numbers import parse_amount
 from engine.registry import create_engine
-from engine.rules import split_address_line, split_postal_city, street_line
+from engine.rules import city_without_state, split_address_line, split_postal_city, street_line
 from engine.spandoc import SpanDoc
+from engine.spans import SpanKind, find_spans
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
 from tests.layout import CHAR_W, layout
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
@@ -584,6 +585,67 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected
+
+
+@pytest.mark.parametrize(("options", "kind"), [
+    # a cross in a cell OCR read as a small "x"; a count's "x" ("2 x") is no tick
+    ("x Motor vehicle Home / property Health / medical Travel", "auto"),
+    ("[ ] Vozidlo [ ] Domácnost [ ] Zdraví [x] Cestování", "travel"),  # Czech: "travelling"
+    ("Ajoneuvo ☐ Koti X Sairaus ☐ Matka", "health"),  # Finnish: "illness"
+])
+def test_a_claim_forms_ticked_kind(options: str, kind: str) -> None:
+    rows = [r if not (isinstance(r, list) and r[0][1] == "Type of claim:") else [(0.1, "Type of claim:"), (0.4, options)]
+            for r in CLAIM]
+    assert _run(layout(rows), ClaimForm).data["claim_type"] == kind
+
+
+def test_a_claimants_name_is_no_date_beside_a_section_named_for_the_claimant() -> None:
+    """A skewed scan (its words as OCR placed them): the heading "1. Versicherungsnehmer" names the claimant's
+    section, and the date of birth ends the next line a little higher than the heading's foot. A name has
+    letters: the date is none."""
+    lines = [[("Donau", (0.104, 0.067, 0.162, 0.085)), ("Versicherung", (0.167, 0.065, 0.281, 0.084))],
+             [("Schadenmeldung", (0.102, 0.078, 0.36, 0.103))],
+             [("1.", (0.393, 0.134, 0.408, 0.15)), ("Versicherungsnehmer", (0.41, 0.132, 0.582, 0.15))],
+             [("Name,", (0.116, 0.156, 0.163, 0.171)), ("Vorname", (0.164, 0.156, 0.223, 0.17)),
+              ("Julia", (0.268, 0.153, 0.305, 0.169)), ("Weber", (0.31, 0.152, 0.364, 0.168)),
+              ("Geburtsdatum", (0.52, 0.149, 0.605, 0.164)), ("23.06.1957", (0.634, 0.145, 0.715, 0.161))],
+             [("PLZ", (0.116, 0.189, 0.135, 0.204)), ("4089", (0.269, 0.184, 0.306, 0.202)),
+              ("Ort", (0.523, 0.182, 0.542, 0.198)), ("Linz", (0.636, 0.178, 0.662, 0.196))],
+             [("Vertragsnummer", (0.12, 0.245, 0.226, 0.26)), ("HR-948349", (0.246, 0.241, 0.328, 0.258))]]
+    words = [Word(text=t, line=n, bbox=b) for n, line in enumerate(lines) for t, b in line]
+    data = _run(words, ClaimForm).data
+    assert (data["claimant_name"], data["date_of_birth"]) == ("Julia Weber", "1957-06-23")
+
+
+@pytest.mark.parametrize("name", ["Oliver Walker", None])
+def test_a_name_signed_beside_the_date_over_their_captions(name: str | None) -> None:
+    """troff's form: the date and the name signed side by side on one line, their captions ("Date",
+    "Signature") each on a line of its own under it."""
+    rows = [r for r in CLAIM if not (isinstance(r, list) and r[0][1] == "Signature:")]
+    rows += [[(0.11, "02/25/2025")] + ([(0.72, name)] if name else []), [(0.11, "Date")], [(0.72, "Signature")],
+             [(0.28, "Liberty Oak Insurance Company — Insurance Claim Form")]]
+    assert _run(layout(rows), ClaimForm).data["signed"] is (name is not None)
+
+
+def test_a_count_before_a_small_x_is_no_tick() -> None:
+    assert not any(s.kinds & {SpanKind.CHECKBOX} for s in find_spans(layout([[(0.1, "2 x Coffee")]])))
+    assert any(s.checked for s in find_spans(layout([[(0.1, "x Coffee")]])))
+
+
+@pytest.mark.parametrize(("text", "city"), [
+    ("Austin, TX", "Austin"), ("Salt Lake City, UT", "Salt Lake City"), ("Washington, DC.", "Washington"),
+    ("Austin", "Austin"), ("Paris, FR 1", "Paris, FR 1"), ("Leeds, UK", "Leeds, UK"), ("12, TX", "12, TX"),
+])
+def test_city_without_state(text: str, city: str) -> None:
+    assert city_without_state(text) == city
+
+
+def test_a_claim_forms_city_field_holding_the_state_gives_the_city() -> None:
+    """US forms print the state beside the city in one field ("City: Austin, TX", the ZIP in its own field)."""
+    rows = [r if not (isinstance(r, list) and r[0][1] == "Postcode / City:") else
+            [(0.1, "City:"), (0.4, "Austin, TX"), (0.6, "ZIP:"), (0.7, "78701")] for r in CLAIM]
+    data = _run(layout(rows), ClaimForm).data
+    assert data["address"]["city"] == "Austin" and data["address"]["postal_code"] == "78701"
 
 
 @pytest.mark.parametrize(("text", "street"), [

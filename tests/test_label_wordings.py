@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine.base import EngineRequest
+from engine.labels import label_score, label_tokens
 from engine.registry import create_engine
+from engine.spandoc import concept_phrases
 from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
 
@@ -82,7 +84,7 @@ OTHERS = {
     "pt": {"number": ["Fatura n.º", "Número da fatura", "Fatura Nº", "N.º documento"],
            "date": ["Data da fatura", "Data de emissão", "Data"],
            "due": ["Data de vencimento", "Vencimento"],
-           "subtotal": ["Total sem IVA", "Subtotal", "Total ilíquido", "Base tributável"],
+           "subtotal": ["Total sem IVA", "Total s/ IVA", "Subtotal", "Total ilíquido", "Base tributável"],
            "tax": ["IVA 23%", "Total IVA", "IVA (23%)"],
            "total": ["Total", "Total a pagar", "Total com IVA", "Valor total"]},
     "sv": {"number": ["Fakturanummer", "Fakturanr", "Faktura nr"],
@@ -97,6 +99,12 @@ OTHERS = {
            "subtotal": ["Subtotal", "Beløb ekskl. moms", "Netto", "I alt ekskl. moms"],
            "tax": ["Moms 25%", "Moms", "Moms (25%)"],
            "total": ["I alt", "At betale", "Total", "I alt inkl. moms", "Total DKK"]},
+    "cs": {"number": ["Číslo faktury", "Faktura č."],
+           "date": ["Datum vystavení"],
+           "due": ["Datum splatnosti", "Splatnost"],
+           "subtotal": ["Základ", "Základ daně", "Celkem bez DPH", "Mezisoučet"],
+           "tax": ["DPH 21 %", "DPH"],
+           "total": ["Celkem k úhradě", "Celkem", "K úhradě"]},
 }
 
 
@@ -351,7 +359,7 @@ CLAIM_OTHERS = {
         "city": ["By"],
         "postcode": ["Postnummer", "Postnr."],
         "date": ["Skadedato"],
-        "amount": ["Anslået skadebeløb", "Anslået beløb"],
+        "amount": ["Anslået skadebeløb", "Anslået beløb", "Anmeldt beløb (DKK)"],
         "type": ["Forsikringstype"],
         "police": ["Er der indgivet politianmeldelse?", "Politianmeldelse"],
         "signature": ["Underskrift forsikringstager", "Underskrift"],
@@ -359,6 +367,24 @@ CLAIM_OTHERS = {
         "police_boxes": "[ ] Ja [X] Nej",
         "dates": ("14-02-1980", "03-05-2023", "05-05-2023"),
         "claimed": "1.250,00 kr.",
+    },
+    "cs": {
+        "title": "Oznámení pojistné události",
+        "name": ["Jméno pojištěného", "Pojistník", "Jméno a příjmení"],
+        "dob": ["Datum narození"],
+        "policy": ["Číslo pojistné smlouvy"],
+        "street": ["Ulice a č. p.", "Adresa"],
+        "city": ["Obec"],
+        "postcode": ["PSČ"],
+        "date": ["Datum události"],
+        "amount": ["Požadovaná částka", "Odhad výše škody"],
+        "type": ["Druh škody"],
+        "police": ["Oznámeno policii?"],
+        "signature": ["Podpis"],
+        "type_boxes": "[ ] Vozidlo [X] Domácnost [ ] Zdraví [ ] Cestování",
+        "police_boxes": "[ ] Ano [X] Ne",
+        "dates": ("14.02.1980", "03.05.2023", "05.05.2023"),
+        "claimed": "1 250,00 Kč",
     },
 }
 
@@ -429,3 +455,13 @@ def test_a_receipts_total_wording_abroad_is_read_beside_the_cash_and_change(word
     (result,) = _ENGINE.extract_batch([EngineRequest(id="doc", words=layout(rows), target=Receipt)])
     assert (result.data["merchant_name"], result.data["date"], result.data["total"]) == \
         ("CORNER CAFE", "2024-03-12", "5.60")
+
+
+@pytest.mark.parametrize(("wording", "concept"), [
+    ("Total s/ IVA", "subtotal"), ("Základ", "subtotal"),  # Portuguese "without VAT", Czech "(tax) base"
+    ("Jméno pojištěného", "claimant"), ("Anmeldt beløb", "claim_amount"),  # Czech "insured's name", Danish
+])
+def test_a_wording_names_its_field_outright(wording: str, concept: str) -> None:
+    """A label the rules must know by itself, not only from the figures around it (a totals block printed off the
+    item table's columns, a name under its caption)."""
+    assert label_score(label_tokens(wording), concept_phrases(concept), concept) == 1.0

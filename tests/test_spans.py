@@ -11,7 +11,14 @@ import pytest
 
 from engine.base import Word
 from engine.dates import DateOrder, guess_date_order, infer_date_order, month_number, parse_date
-from engine.numbers import detect_currency, infer_decimal_separator, parse_amount, parse_money, parse_percent
+from engine.numbers import (
+    detect_currency,
+    infer_decimal_separator,
+    parse_amount,
+    parse_money,
+    parse_percent,
+    writes_whole_amounts,
+)
 from engine.spans import Span, SpanKind, find_spans, group_cells, value_of, word_text
 from tests.layout import CHAR_W, layout
 from tests.realdocs import KEY_MAP, REAL_DIR, real_documents
@@ -352,6 +359,25 @@ def test_space_grouped_amount_only_across_a_tight_gap() -> None:
     assert not any(s.line == 1 and s.amount == Decimal("1234.56") for s in spans)
 
 
+def test_whole_amounts_in_spaced_thousands_where_the_document_prints_no_cents() -> None:
+    """A forint taxi receipt: its amounts have no cents and their thousands are set apart by a space alone. Where
+    the document names a whole-unit currency and no number has cents, ``3 040`` is one amount; elsewhere the same
+    figures stay two numbers (a row of figures, a phone number)."""
+    rows = [[(0.1, "TAXI NYUGTA")], [(0.1, "Dátum"), (0.5, "2024.12.28. 16:28")], [(0.1, "Távolság"), (0.6, "20,3 km")],
+            [(0.1, "Viteldíj"), (0.6, "3 040")], [(0.1, "ÖSSZESEN HUF"), (0.6, "3 040")]]
+    assert writes_whole_amounts(w.text for w in layout(rows))
+    _, spans = _spans_of(rows)
+    assert [s.amount for s in spans if s.text == "3 040"] == [Decimal(3040)] * 2
+    with_cents = [*rows, [(0.1, "Borravaló"), (0.6, "120,50")]]
+    assert not writes_whole_amounts(w.text for w in layout(with_cents))
+    _, spans = _spans_of(with_cents)
+    assert not any(s.text == "3 040" for s in spans)
+    in_euros = [[(0.1, "Total EUR"), (0.6, "3 040")]]
+    assert not writes_whole_amounts(w.text for w in layout(in_euros))
+    _, spans = _spans_of(in_euros)
+    assert not any(s.text == "3 040" for s in spans)
+
+
 def test_marker_labels_and_descriptions_with_references() -> None:
     _, spans = _spans_of([[(0.1, "Rechnung Nr. 2024-0815")], [(0.1, "Kupferrohr 15 mm - ref. 3677")]])
     t = _texts(spans)
@@ -431,6 +457,14 @@ def test_checkboxes_percentages_quantities() -> None:
     assert value_of(pct, SpanKind.PERCENT) == "21"
     qty = next(s for s in spans if s.text == "1 PCS")
     assert SpanKind.QUANTITY in qty.kinds and qty.unit == "PCS" and value_of(qty, SpanKind.QUANTITY) == "1"
+
+
+@pytest.mark.parametrize(("text", "unit"), [("8ud", "ud"), ("8 ud", "ud"), ("3kpl", "kpl"), ("2 Stk.", "Stk.")])
+def test_a_quantity_with_its_unit(text: str, unit: str) -> None:
+    """A Spanish "ud" (unidad) without its stop, a Finnish "kpl", run into the count or beside it."""
+    _, spans = _spans_of([[(0.1, "Cartucho de tóner"), (0.55, text), (0.7, "90,13"), (0.8, "721,04")]])
+    qty = next(s for s in spans if s.text == text)
+    assert SpanKind.QUANTITY in qty.kinds and qty.unit == unit and qty.amount == Decimal(text[0])
 
 
 def test_date_order_hint_is_applied_and_inferred() -> None:
