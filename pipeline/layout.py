@@ -23,7 +23,7 @@ from engine.numbers import parse_money
 from engine.spandoc import concept_phrases
 
 __all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "split_bullets", "split_glued_codes",
-           "split_glued_labels", "split_glued_word", "to_words"]
+           "split_glued_labels", "split_glued_word", "split_sum_label", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -176,7 +176,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             or _GLUED_TITLE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))
-            or (not _GLUED_DATE.fullmatch(m.group(2)) and _names_a_sum(m.group(1)))):
+            or split_sum_label(word.text)):
         m = None  # "Belegdatum23.08.2021" is a date's label and the date, "Total232.357,28" a sum's; "Tel12.34" no label
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
             not m.group(2).islower() or parse_money(word.text)[0] is not None
@@ -188,6 +188,15 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     step = (word.x1 - word.x0) / (len(first) + 1 + len(second))  # the missing space: one character
     return [RawWord(first, word.x0, word.y0, word.x0 + len(first) * step, word.y1, word.confidence),
             RawWord(second, word.x1 - len(second) * step, word.y0, word.x1, word.y1, word.confidence)]
+
+
+def split_sum_label(text: str) -> tuple[str, str] | None:
+    """A sum's label and its amount run into one word (``Total232.357,28``: a table's total cell set against its
+    amount's, in a text layer or by OCR) as (label, amount); None for any other word."""
+    m = _GLUED_FIGURE.fullmatch(text)
+    if m is None or _GLUED_DATE.fullmatch(m.group(2)) or not _names_a_sum(m.group(1)):
+        return None
+    return m.group(1), m.group(2)
 
 
 def _names_a_sum(text: str) -> bool:
@@ -327,10 +336,25 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O
     in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
     amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
-    a dash between two letters a hyphen (:func:`dash_hyphen`)."""
+    a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
+    figure made the ``l`` again (:func:`litre_l`)."""
     parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
-    return legal_form_words(state_zero(parts))
+    return litre_l(legal_form_words(state_zero(parts)))
+
+
+#: a number a volume in litres is written with ("10", "12,5")
+_VOLUME = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with a capital ``I`` alone after a number made the litre's ``l`` OCR took it for ("Muurverf wit
+    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure."""
+    out = list(words)
+    for k in range(1, len(out)):
+        if out[k].text in ("I", "I.", "I,") and _VOLUME.fullmatch(out[k - 1].text):
+            out[k] = replace(out[k], text="l" + out[k].text[1:])
+    return out
 
 
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")
@@ -674,12 +698,15 @@ def _unstacked(unit: LineUnit) -> list[LineUnit]:
     """``unit``, or where it is no vertical text but words of two rows one above the other that the text detector
     boxed together (a column's ``1`` over the next row's ``5``: the box is taller than wide, so it was read
     turned), each word as a horizontal unit of its own: words set upright (as wide as half their height at
-    least), stacked with little overlap."""
+    least), each over the next, with little overlap of their heights."""
     words = sorted(unit.words, key=lambda w: w.y0)
-    if unit.horizontal or len(words) < 2 or any(w.x1 - w.x0 < 0.5 * (w.y1 - w.y0) for w in words):
+    if len(words) < 2 or any(w.x1 - w.x0 < 0.5 * (w.y1 - w.y0) for w in words):
         return [unit]
-    if any(b.y0 < a.y1 - 0.2 * min(a.y1 - a.y0, b.y1 - b.y0) for a, b in zip(words, words[1:])):
-        return [unit]
+    for a, b in zip(words, words[1:], strict=False):
+        if b.y0 < a.y1 - 0.2 * min(a.y1 - a.y0, b.y1 - b.y0):
+            return [unit]  # side by side on one line: a line's words
+        if min(a.x1, b.x1) - max(a.x0, b.x0) < 0.5 * min(a.x1 - a.x0, b.x1 - b.x0):
+            return [unit]  # not one over the other
     return [LineUnit([w]) for w in words]
 
 

@@ -25,6 +25,7 @@ from pipeline.layout import (
     legal_form_words,
     letter_zero,
     order_lines,
+    repair_ocr_words,
     split_bullets,
     split_glued_labels,
     split_glued_word,
@@ -131,6 +132,27 @@ def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Pa
     words = texts(load(tmp_path / "glued.pdf"))
     assert words[:6] == ["Fecha", "de", "vencimiento", "01/06/2025", "Total:", "$12.00"]
     assert "vencimiento" in words and "ACME" in words and "m2" in words  # a two-style name, a unit: whole
+
+
+@pytest.mark.parametrize(("line", "fixed"), [
+    ("Muurverf wit 10 I", "Muurverf wit 10 l"), ("Farba 12,5 I", "Farba 12,5 l"),
+    ("Kapitel I", "Kapitel I"), ("Phase I 10", "Phase I 10"), ("10 Ix", "10 Ix"),  # no litre
+])
+def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
+    words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
+    assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
+
+
+def test_a_sums_label_run_into_its_amount_in_one_span_is_split(tmp_path: Path):
+    """A spreadsheet's total cell set right against its amount's, written as one run of text: "Total232.357,28"
+    is the label and the amount; a word with figures in it otherwise ("Tel12.34", "Art4711") stays whole."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for y, text in [(100, "Subtotal 185.885,82 kr."), (130, "Total232.357,28 kr."), (160, "Tel12.34 Art4711")]:
+        page.insert_text((300, y), text, fontname="helv", fontsize=10)
+    doc.save(tmp_path / "sum.pdf")
+    assert texts(load(tmp_path / "sum.pdf")) == ["Subtotal", "185.885,82", "kr.", "Total", "232.357,28", "kr.",
+                                                "Tel12.34", "Art4711"]
 
 
 def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
@@ -838,11 +860,11 @@ def test_a_dot_leader_leaves_label_and_value_in_cells_of_their_own(tmp_path: Pat
 
 def test_figures_of_two_rows_boxed_together_go_to_their_rows():
     """A monospaced table's quantity column: the detector boxed row 10's ``1`` and row 11's ``5`` together (the
-    box is taller than wide, so it was read turned). Each figure goes to its own row; text set vertically stays
-    a vertical line."""
+    box is taller than wide, so it was read turned, though its top edge runs level). Each figure goes to its own
+    row; text set vertically stays a vertical line."""
     units = [_unit("10 Viti M8x40", 10, 100, h=20), _unit("9,62", 400, 100, h=20),
              _unit("11 Carta A4", 10, 120, h=20), _unit("28,80", 400, 120, h=20),
-             LineUnit([RawWord("1", 300, 101, 318, 119), RawWord("5", 300, 120, 318, 138)], horizontal=False),
+             LineUnit([RawWord("1", 300, 101, 318, 119), RawWord("5", 300, 120, 318, 138)]),
              LineUnit([RawWord("VERTICAL", 590, 10, 600, 90), RawWord("TEXT", 590, 95, 600, 135)], horizontal=False)]
     lines = [" ".join(w.text for w in line) for line in order_lines(units)]
     assert lines == ["10 Viti M8x40 1 9,62", "11 Carta A4 5 28,80", "VERTICAL TEXT"]
