@@ -577,7 +577,8 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     out: list[_Unit] = []
     pos = 0
     while pos < len(texts):
-        u = clf.window(texts[pos:pos + _MAX_DATE_WORDS], tight[pos:pos + _MAX_DATE_WORDS], texts[pos - 1] if pos else "")
+        u = clf.window(texts[pos:pos + _MAX_DATE_WORDS], tight[pos:pos + _MAX_DATE_WORDS],
+                       texts[pos - 1] if pos else "")
         if u is None:
             u = clf.word(texts[pos])
         u.start, u.end = pos + u.start, pos + u.end

@@ -177,7 +177,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))
             or split_sum_label(word.text)):
-        m = None  # "Belegdatum23.08.2021" is a date's label and the date, "Total232.357,28" a sum's; "Tel12.34" no label
+        m = None  # "Belegdatum23.08.2021": a date's label and the date; "Total232.357,28": a sum's; "Tel12.34": none
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
             not m.group(2).islower() or parse_money(word.text)[0] is not None
             or m.group(2).rstrip(".") in _CLOCK_WORDS):

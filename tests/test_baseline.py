@@ -594,8 +594,8 @@ def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     ("Ajoneuvo ☐ Koti X Sairaus ☐ Matka", "health"),  # Finnish: "illness"
 ])
 def test_a_claim_forms_ticked_kind(options: str, kind: str) -> None:
-    rows = [r if not (isinstance(r, list) and r[0][1] == "Type of claim:") else [(0.1, "Type of claim:"), (0.4, options)]
-            for r in CLAIM]
+    rows = [r if not (isinstance(r, list) and r[0][1] == "Type of claim:")
+            else [(0.1, "Type of claim:"), (0.4, options)] for r in CLAIM]
     assert _run(layout(rows), ClaimForm).data["claim_type"] == kind
 
 

@@ -363,8 +363,9 @@ def test_whole_amounts_in_spaced_thousands_where_the_document_prints_no_cents() 
     """A forint taxi receipt: its amounts have no cents and their thousands are set apart by a space alone. Where
     the document names a whole-unit currency and no number has cents, ``3 040`` is one amount; elsewhere the same
     figures stay two numbers (a row of figures, a phone number)."""
-    rows = [[(0.1, "TAXI NYUGTA")], [(0.1, "Dátum"), (0.5, "2024.12.28. 16:28")], [(0.1, "Távolság"), (0.6, "20,3 km")],
-            [(0.1, "Viteldíj"), (0.6, "3 040")], [(0.1, "ÖSSZESEN HUF"), (0.6, "3 040")]]
+    rows = [[(0.1, "TAXI NYUGTA")], [(0.1, "Dátum"), (0.5, "2024.12.28. 16:28")],
+            [(0.1, "Távolság"), (0.6, "20,3 km")], [(0.1, "Viteldíj"), (0.6, "3 040")],
+            [(0.1, "ÖSSZESEN HUF"), (0.6, "3 040")]]
     assert writes_whole_amounts(w.text for w in layout(rows))
     _, spans = _spans_of(rows)
     assert [s.amount for s in spans if s.text == "3 040"] == [Decimal(3040)] * 2
