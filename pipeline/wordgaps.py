@@ -11,8 +11,8 @@ times wider. :func:`split_glued_words` looks for a gap at least :data:`_MIN_GAP`
 :data:`_MIN_RATIO` times the word's median gap, and reads the pieces between such gaps again on their own
 (the recognizer without detection); only where the pieces read, joined, exactly as the word did are they kept as
 words of their own. A letter-spaced heading (every gap wide), a word whose pieces read otherwise, a gap in a
-word too small to measure, or one inside a number (a thousands space, a wide decimal point: figures are put
-together by rules of their own) leave the word as it was.
+word too small to measure, one beside an apostrophe or a hyphen (``King's``), or one inside a number (a thousands
+space, a wide decimal point: figures are put together by rules of their own) leave the word as it was.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ _MIN_RATIO = 2.5
 _MIN_CHARS, _MIN_PIXELS = 4, 12
 #: the marks inside a number: a decimal point or comma, an apostrophe between thousands
 _NUMBER_MARKS = ".,'’"
+#: marks inside a word, whose side bearings leave a gap as wide as a space beside them: an apostrophe (``King's``,
+#: ``d'Arc``), a hyphen (``Meyer-Schmidt``)
+_INNER_MARKS = "'’-"
 #: the darkest and lightest pixels of a box must differ by this much for its ink to be told from its paper
 _MIN_CONTRAST = 40
 
@@ -111,7 +114,8 @@ def _split(word: RawWord, gray: np.ndarray, image: Image.Image, dpi: float,
     out: list[RawWord] = []
     for i, span in enumerate(spans):
         text, confidence = read[span][0], min(word.confidence, read[span][1])
-        if out and _in_number(out[-1].text, text):
+        if out and (_in_number(out[-1].text, text)
+                    or out[-1].text[-1] in _INNER_MARKS or text[0] in _INNER_MARKS):
             last = out[-1]
             out[-1] = RawWord(last.text + text, last.x0, last.y0, edges[2 * i + 1], last.y1,
                               min(last.confidence, confidence))

@@ -108,3 +108,11 @@ def test_a_gap_inside_a_number_is_no_word_space(rapid: RapidOcrRecognizer) -> No
     image, box = _line("Artikelen: 12", size=30)
     (unit,) = split_glued_words(image, [LineUnit([RawWord("Artikelen:12", *box, 0.95)])], 170, rapid.read_line)
     assert [w.text for w in unit.words] == ["Artikelen:", "12"]
+
+
+def test_a_gap_beside_an_apostrophe_or_a_hyphen_is_no_word_space(rapid: RapidOcrRecognizer) -> None:
+    for printed, read in (("King' s Road", "King's"), ("Meyer -Schmidt", "Meyer-Schmidt")):
+        image, box = _line(printed.split()[0] + " " + printed.split()[1], size=30)
+        assert _gaps(image, box)  # the mark's side bearings leave a gap as wide as a space
+        units = [LineUnit([RawWord(read, *box, 0.95)])]
+        assert split_glued_words(image, units, 170, rapid.read_line) == units
