@@ -431,8 +431,7 @@ class _Extractor:
                         if s.index >= span.index or not self.doc.is_caption(s))
         split = rules.split_postal_city(cell) or rules.split_postal_city(str(found.value))
         if split is None and concept == "city" and (city := rules.city_without_state(str(found.value))) != found.value:
-            idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in city.split()]
-            return Found(city, found.confidence, [span.model_copy(update={"word_indices": idx or span.word_indices})])
+            return self._part_of(span, city, found.confidence)
         if split is None:
             return found
         if split[0] and cell != span.text and split[0] not in str(found.value):
@@ -442,10 +441,13 @@ class _Extractor:
             return self._city_after(self.doc.cell_spans(span), found.confidence * 0.85)
         if not part:
             return None
+        return self._part_of(span, part, found.confidence * 0.9)
+
+    def _part_of(self, span: Span, part: str, confidence: float) -> Found:
+        """``part`` of the text of ``span`` as a value, grounded on the words of the span that spell it."""
         idx = [i for i in span.word_indices if self.doc.words[i].text.strip(",") in part.split()
                or part.startswith(self.doc.words[i].text)]
-        return Found(part, found.confidence * 0.9, [span.model_copy(update={"word_indices": idx or
-                                                                              span.word_indices})])
+        return Found(part, confidence, [span.model_copy(update={"word_indices": idx or span.word_indices})])
 
     def _city_after(self, cell: list[Span], confidence: float) -> Found | None:
         """The next cell right of a postal code's on its line, where it reads as a city: words without figures,

@@ -256,12 +256,10 @@ def writes_whole_amounts(texts: Iterable[str]) -> bool:
     """Whether a document's amounts are whole: a currency printed in whole units is named (``Ft``, ``HUF``,
     ``¥``) and no number has cents. Its thousands are then often set apart by a space alone (``3 040``), with no
     decimals to tell an amount from a row of figures."""
-    named = False
-    for t in texts:
-        if _CENTS.search(t) and not re.search(r"\d[./-]\d{1,2}[./-]\d", t):  # dates have no cents
-            return False
-        named = named or detect_currency(t) in WHOLE_UNIT_CURRENCIES
-    return named
+    texts = list(texts)
+    if any(_CENTS.search(t) and not re.search(r"\d[./-]\d{1,2}[./-]\d", t) for t in texts):  # dates have no cents
+        return False  # most documents: decided by a pattern, without parsing any word as money
+    return any(detect_currency(t) in WHOLE_UNIT_CURRENCIES for t in texts)
 
 
 def infer_decimal_separator(texts: Iterable[str]) -> str | None:
