@@ -88,11 +88,13 @@ def find_ink_signatures(image: Image.Image, words: list[RawWord], word_height: f
     side = max(3, round(0.66 * word_height))
     solid = cv2.dilate(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)),
                        np.ones((side, side), np.uint8))
+    # rules and frames found before the words are taken out, which would cut a rule running under them short
+    rules = rule_lines(ink, word_height)
     pad = max(1, round(0.15 * word_height))
     for w in words:  # what OCR read is text, not a mark; a stray symbol it read on a scribble stays
         if sum(c.isalnum() for c in w.text) >= 2:
             ink[max(0, int(w.y0) - pad):int(w.y1) + pad, max(0, int(w.x0) - pad):int(w.x1) + pad] = 0
-    strokes = ink & ~rule_lines(ink, word_height) & ~solid & 1
+    strokes = ink & ~rules & ~solid & 1
     strokes = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))  # specks of noise
     reach = max(3, round(0.5 * word_height))
     joined = cv2.dilate(strokes, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, max(2, reach // 2))))

@@ -281,6 +281,24 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+#: a British postcode's outward code whose area's O OCR read as a zero ("Y035", "P012", "0X4"): only the areas
+#: that hold an O (CO, PO, SO, YO; OL, OX), before the district's one or two figures
+_UK_AREA_ZERO = re.compile(r"([CPSY])0(\d{1,2}[A-Z]?)|0([LX]\d{1,2}[A-Z]?)")
+#: a British postcode's inward code ("2EW")
+_UK_INWARD = re.compile(r"\d[A-Z]{2},?")
+
+
+def postcode_zero(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with a British postcode's area read with a zero for its O before the inward code ("York Y035
+    2EW" → "YO35 2EW", "0X4 1AB" → "OX4 1AB")."""
+    out = list(words)
+    for k in range(len(out) - 1):
+        if _UK_INWARD.fullmatch(out[k + 1].text) and (m := _UK_AREA_ZERO.fullmatch(out[k].text)):
+            fixed = f"{m.group(1)}O{m.group(2)}" if m.group(1) else f"O{m.group(3)}"
+            out[k] = replace(out[k], text=fixed)
+    return out
+
+
 #: an Italian legal form whose "l" OCR read as a capital I or a one ("S.r.I.", "s.r.1")
 _SRL_MISREAD = re.compile(r"([Ss]\.\s?[Rr]\.\s?)[I1|](\.?(?:\s?[Ss]\.)?,?)")  # "S.r.I.s." too
 #: the "o.o." of the Polish "Sp. z o.o." with a zero OCR read for an o ("Sp. z 0.0.", "Sp. z o.0.")
@@ -337,10 +355,11 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
     amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
-    figure made the ``l`` again (:func:`litre_l`)."""
+    figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
+    (:func:`postcode_zero`)."""
     parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
-    return litre_l(legal_form_words(state_zero(parts)))
+    return litre_l(legal_form_words(postcode_zero(state_zero(parts))))
 
 
 #: a number a volume in litres is written with ("10", "12,5")
@@ -349,12 +368,24 @@ _VOLUME = re.compile(r"\d+(?:[.,]\d+)?")
 
 def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
     """``words`` with a capital ``I`` alone after a number made the litre's ``l`` OCR took it for ("Muurverf wit
-    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure."""
+    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure. A ``1`` or ``i`` is the litre's
+    too where it closes the words after a volume that follows a word ("Vægmaling hvid 10 1", "Farba 12,5 i") and
+    stands no farther from the volume than the words before stand apart: a count of one in a column of its own
+    ("Monitor 27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them."""
     out = list(words)
     for k in range(1, len(out)):
         if out[k].text in ("I", "I.", "I,") and _VOLUME.fullmatch(out[k - 1].text):
             out[k] = replace(out[k], text="l" + out[k].text[1:])
+    if len(out) >= 3 and out[-1].text in ("1", "i") and _LITRES.fullmatch(out[-2].text) \
+            and sum(c.isalpha() for c in out[-3].text) >= 2 and not any(c.isdigit() for c in out[-3].text):
+        spaces = [b.x0 - a.x1 for a, b in itertools.pairwise(out[:-1])]
+        if out[-1].x0 - out[-2].x1 <= max(spaces) + 0.1 * (out[-1].y1 - out[-1].y0):
+            out[-1] = replace(out[-1], text="l")
     return out
+
+
+#: a volume a litre's ``1`` may follow: a few figures, perhaps with decimals ("10", "12,5"; not "2024")
+_LITRES = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
 
 
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")

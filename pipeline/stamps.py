@@ -1,12 +1,14 @@
-"""Red ink stamped across a scanned page's print ("PAID", "RECEIVED 12 MAR", "ENTERED"), left out of its reading.
+"""Coloured ink stamped across a scanned page's print ("PAID", "RECEIVED 12 MAR", "ENTERED"), left out of its
+reading.
 
 An accounts-payable clerk stamps an invoice before it is scanned, and the stamp lands where it lands: across the
 line items, over the totals. OCR reads a word crossed by the stamp's frame or letters as something else (``s ation``
 for ``station``), and the frame's strokes between the words look like handwriting to the signature finder. On a
-colour scan the stamp's ink tells itself apart from the print: red (or violet), where the print is black or grey.
+colour scan the stamp's ink tells itself apart from the print: red, violet or green, where the print is black or
+grey.
 
 :func:`drop_stamps` gives a copy of the page with such ink painted over in the paper's colour, for reading only
-(check boxes are still looked for on the page as scanned). Red ink is a stamp where its strokes cross the print or
+(check boxes are still looked for on the page as scanned). Such ink is a stamp where its strokes cross the print or
 frame a box (a stamp between the rows of a table crosses nothing, but its words join the rows and its frame reads
 as pen strokes), with all the red ink inside its box. A red heading, a red rule or a logo stands apart from the
 black text and stays; so does a red band with white titles on it (filled, no strokes); a red table grid is a
@@ -34,7 +36,9 @@ _ORANGE = 40
 #: print: a dark pixel of no colour
 _PRINT_DARK = 120
 _PRINT_GREY = 45
-#: a tint of red or violet that takes a dark pixel out of the print
+#: how much more green than red and blue a green stamp's ink is (a faded office stamp's green is pale)
+_GREENNESS = 30
+#: a tint of red, violet or green that takes a dark pixel out of the print
 _TINT = 20
 #: strokes this close (inches) are one stamp's: its frame and the letters inside it
 _JOIN_INCH = 0.05
@@ -54,11 +58,12 @@ _MIN_CROSSING = 25
 
 
 def _stamp_ink(rgb: np.ndarray) -> np.ndarray:
-    """Red or violet ink: much more red than green, and not dark print."""
+    """Red, violet or green ink: much more red (or green) than the other two, and not dark print."""
     r, g, b = (rgb[..., k].astype(np.int16) for k in range(3))
     red = (r - np.maximum(g, b) >= _REDNESS) & (r >= 110) & (g - b < _ORANGE)  # red or pink, not orange
     violet = (np.minimum(r, b) - g >= _REDNESS) & (r >= 90)
-    return red | violet
+    green = (g - np.maximum(r, b) >= _GREENNESS) & (g >= 100)
+    return red | violet | green
 
 
 def _print(rgb: np.ndarray) -> np.ndarray:
@@ -66,8 +71,8 @@ def _print(rgb: np.ndarray) -> np.ndarray:
     heading in a photograph's shadow)."""
     hi, lo = rgb.max(axis=2).astype(np.int16), rgb.min(axis=2).astype(np.int16)
     r, g, b = (rgb[..., k].astype(np.int16) for k in range(3))
-    reddish = (r - np.maximum(g, b) >= _TINT) | (np.minimum(r, b) - g >= _TINT)
-    return (hi < _PRINT_DARK) & (hi - lo < _PRINT_GREY) & ~reddish
+    tinted = (r - np.maximum(g, b) >= _TINT) | (np.minimum(r, b) - g >= _TINT) | (g - np.maximum(r, b) >= _TINT)
+    return (hi < _PRINT_DARK) & (hi - lo < _PRINT_GREY) & ~tinted
 
 
 def stamp_mask(image: Image.Image, dpi: float) -> np.ndarray | None:

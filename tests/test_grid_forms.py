@@ -338,6 +338,27 @@ def test_a_logos_filled_disc_is_no_signature() -> None:
     assert find_ink_signatures(page, [initials], word_height=60) == []
 
 
+def test_a_rule_running_under_words_and_a_lone_figure_over_it_are_no_signature() -> None:
+    """A table's row rule (or a fold's crease) runs under its row's words, with a position number OCR read as one
+    figure over it: once the words are taken out, what is left of the rule between them is shorter than a rule,
+    so the rules are found on the whole page first; the figure and the stubs of the cell borders are no scribble."""
+    from PIL import ImageDraw
+
+    from pipeline.inkmarks import find_ink_signatures
+
+    page = Image.new("L", (1600, 1200), 240)
+    draw = ImageDraw.Draw(page)
+    draw.line([(100, 420), (1500, 420)], fill=40, width=2)  # the row's rule, under its words
+    for x in (100, 170, 700, 1000, 1500):  # the cells' borders
+        draw.line([(x, 360), (x, 440)], fill=40, width=2)
+    draw.line([(150, 385), (150, 416)], fill=40, width=3)  # the position number "1", down to the rule
+    draw.line([(143, 390), (150, 385)], fill=40, width=3)
+    words = [RawWord("Vizitky", 180, 385, 300, 418, 0.9), RawWord("500", 310, 385, 360, 418, 0.9),
+             RawWord("ks", 370, 385, 400, 418, 0.9), RawWord("860,59", 880, 385, 990, 418, 0.9),
+             RawWord("1", 140, 383, 156, 414, 0.9)]
+    assert find_ink_signatures(page, words, word_height=30) == []
+
+
 def test_a_numbered_sections_heading_is_not_the_signatures_caption() -> None:
     words = layout([
         [(0.05, "Claimant"), (0.35, "Lucia Romero")],

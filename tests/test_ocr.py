@@ -137,10 +137,32 @@ def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Pa
 @pytest.mark.parametrize(("line", "fixed"), [
     ("Muurverf wit 10 I", "Muurverf wit 10 l"), ("Farba 12,5 I", "Farba 12,5 l"),
     ("Kapitel I", "Kapitel I"), ("Phase I 10", "Phase I 10"), ("10 Ix", "10 Ix"),  # no litre
+    ("Vægmaling hvid 10 1", "Vægmaling hvid 10 l"), ("Farba 12,5 i", "Farba 12,5 l"),
+    ("Idropittura bianca 14 1", "Idropittura bianca 14 l"),
+    ("Datum 10 1 2024", "Datum 10 1 2024"), ("Zimmer 2024 1", "Zimmer 2024 1"), ("Pos 1", "Pos 1"),
+    ("Kabel 3 x 1", "Kabel 3 x 1"), ("IBAN 4402 1", "IBAN 4402 1"),  # no litre either
 ])
 def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
     words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
     assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
+
+
+@pytest.mark.parametrize(("line", "fixed"), [
+    ("14 Station Road, York Y035 2EW", "14 Station Road, York YO35 2EW"), ("Oxford 0X4 1AB", "Oxford OX4 1AB"),
+    ("Poole P012 3XY", "Poole PO12 3XY"), ("Leeds LS1 4AP", "Leeds LS1 4AP"),
+    ("Sheffield S10 2TN", "Sheffield S10 2TN"), ("Ref Y035 2024", "Ref Y035 2024"),  # a zero that is one
+])
+def test_a_british_postcodes_o_read_as_a_zero(line: str, fixed: str):
+    words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
+    assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
+
+
+def test_a_count_of_one_in_a_column_of_its_own_after_a_description_ending_on_a_figure_stays():
+    """"Monitor 27" with its count "1" read in the same line unit but a column away is no litre."""
+    words = [RawWord("Monitor", 0, 0, 60, 10), RawWord("27", 66, 0, 80, 10), RawWord("1", 160, 0, 166, 10)]
+    assert [w.text for w in repair_ocr_words(words)] == ["Monitor", "27", "1"]
+    near = [RawWord("Monitor", 0, 0, 60, 10), RawWord("27", 66, 0, 80, 10), RawWord("1", 86, 0, 92, 10)]
+    assert [w.text for w in repair_ocr_words(near)] == ["Monitor", "27", "l"]
 
 
 def test_a_sums_label_run_into_its_amount_in_one_span_is_split(tmp_path: Path):

@@ -1,8 +1,9 @@
-"""Red ink stamped across a scan's print (`pipeline/stamps.py`): left out of the copy OCR reads."""
+"""Coloured ink stamped across a scan's print (`pipeline/stamps.py`): left out of the copy OCR reads."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from pipeline.config import OCRSettings
@@ -45,28 +46,30 @@ def _stamped(colour: tuple[int, int, int] = (205, 35, 45)) -> Image.Image:
     return ImageChops.multiply(_rows(), _stamp(colour))
 
 
-def test_red_ink_across_the_print_is_a_stamp_and_the_print_under_it_stays():
-    image = _stamped()
+@pytest.mark.parametrize("colour", [(205, 35, 45), (106, 163, 129)])  # red; an office stamp's faded green
+def test_red_ink_across_the_print_is_a_stamp_and_the_print_under_it_stays(colour: tuple[int, int, int]):
+    image = _stamped(colour)
     mask = stamp_mask(image, DPI)
     assert mask is not None
-    ink = np.asarray(_stamp((205, 35, 45)).convert("L")) < 200
+    ink = np.asarray(_stamp(colour).convert("L")) < 200
     assert mask[ink].mean() > 0.95  # the frame and the letters
     dropped = np.asarray(drop_stamps(image, DPI))
     printed = np.asarray(_rows().convert("L")) < 100
     kept = np.asarray(Image.fromarray(dropped).convert("L"))[printed] < 100
     assert kept.mean() > 0.97  # the print is still there (but for a few edge pixels the red ink tinted)
-    touched = np.asarray(_stamp((205, 35, 45))).min(axis=2) < 250  # the stamp's ink and its antialiased edge
+    touched = np.asarray(_stamp(colour)).min(axis=2) < 250  # the stamp's ink and its antialiased edge
     assert kept[~touched[printed]].all()  # and untouched where the stamp is not
     r, g, b = (dropped[..., k].astype(int) for k in range(3))
-    assert ((r - np.maximum(g, b)) > 60).sum() < 50  # no red left
+    assert ((r - np.maximum(g, b)) > 60).sum() < 50 and ((g - np.maximum(r, b)) > 30).sum() < 50  # no ink left
 
 
-def test_red_that_stands_apart_from_the_print_is_no_stamp():
-    """A red heading and a red rule beside black print; a form's red band with white titles."""
+@pytest.mark.parametrize("colour", [(200, 30, 40), (40, 150, 70)])
+def test_red_that_stands_apart_from_the_print_is_no_stamp(colour: tuple[int, int, int]):
+    """A red (or green) heading and rule beside black print; a form's red band with white titles."""
     image = _rows()
     draw = ImageDraw.Draw(image)
-    draw.text((100, 40), "ACME Trading GmbH", font=ImageFont.truetype(BOLD, 56), fill=(200, 30, 40))
-    draw.line((100, 120, 1550, 120), fill=(200, 30, 40), width=5)
+    draw.text((100, 40), "ACME Trading GmbH", font=ImageFont.truetype(BOLD, 56), fill=colour)
+    draw.line((100, 120, 1550, 120), fill=colour, width=5)
     assert stamp_mask(image, DPI) is None
     # a form's red section band with its title in white, in a table framed in black
     form = _rows()
