@@ -49,7 +49,7 @@ __all__ = ["BaselineEngine", "BaselineOptions"]
 
 logger = logging.getLogger(__name__)
 
-_COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date")
+_COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date", "region")
 
 
 #: the first words of a payment booked against a folio's or a statement's charges
@@ -170,8 +170,8 @@ class _Extractor:
         return out
 
     def common_captions(self) -> set[int]:
-        """Spans that read as a label any form prints (phone, e-mail, date, date of birth, signature), so that
-        they are never taken for the value of a neighbouring label."""
+        """Spans that read as a label any form prints (phone, e-mail, date, date of birth, signature, an address's
+        state or province), so that they are never taken for the value of a neighbouring label."""
         return {s.index for c in _COMMON_CAPTIONS for s, _ in self.doc.labels(concept_phrases(c), c, floor=0.7)}
 
     def model(self, model: type[BaseModel], prefix: str = "", parent: str | None = None) -> dict[str, Any]:
@@ -430,13 +430,13 @@ class _Extractor:
         cell = " ".join(s.text for s in self.doc.cell_spans(span)
                         if s.index >= span.index or not self.doc.is_caption(s))
         split = rules.split_postal_city(cell) or rules.split_postal_city(str(found.value))
-        if split is None and concept == "city" and (city := rules.city_without_state(str(found.value))) != found.value:
+        if split is None and concept == "city" and (city := rules.bare_city(str(found.value))) != found.value:
             return self._part_of(span, city, found.confidence)
         if split is None:
             return found
         if split[0] and cell != span.text and split[0] not in str(found.value):
             span = merge_spans(self.doc.cell_spans(span))
-        part = split[0] if concept == "postal_code" else split[1]
+        part = split[0] if concept == "postal_code" else rules.bare_city(split[1])
         if not part and concept == "city":  # the city in a cell of its own after the code's ("LS9 3AB | Leeds")
             return self._city_after(self.doc.cell_spans(span), found.confidence * 0.85)
         if not part:

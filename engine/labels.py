@@ -276,7 +276,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
          "numero de folio|serie y folio", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
-    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|szamla|no", 0.6)
+    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|szamla|lasku|no", 0.6)
     # a bare reference, where a document names its number no other way ("Reference: TL2448" on a bill); any label
     # above outranks it, and a customer's or an order's reference is none
     + _p("reference|ref|referenz|referentie|referencia|riferimento", 0.45),

@@ -198,11 +198,16 @@ _US_STATE = (r"(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[C
 _CITY_COMMA_STATE = re.compile(rf"(\D*[^\W\d_]\D*?),\s?{_US_STATE}\.?")
 
 
-def city_without_state(text: str) -> str:
-    """A city as a form's city field holds it, without the US state's code after a comma ("Austin, TX" →
-    "Austin"); any other text as it is."""
+def bare_city(text: str) -> str:
+    """A city as a form's city field holds it: without the US state's code after a comma ("Austin, TX" →
+    "Austin") and without a stop or comma after it ("Reading." → "Reading"; an abbreviation of three letters or
+    fewer keeps its point, "Ft."); any other text as it is."""
     m = _CITY_COMMA_STATE.fullmatch(" ".join(text.split()))
-    return m.group(1) if m else text
+    city = m.group(1) if m else text
+    last = city.split()[-1] if city.split() else ""
+    if last[-1:] in ".," and sum(c.isalpha() for c in last) >= 4:
+        city = city[:-1]
+    return city
 
 
 def split_postal_city(text: str) -> tuple[str, str] | None:

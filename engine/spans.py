@@ -106,7 +106,8 @@ _MARKERS = frozenset(
     "invoice rechnung factuur facture faktura faktury fattura factura receipt bill quittung beleg order bestellung "
     "commande bestelling zamówienie pedido ordine documento document doc. dokument dokumentu "
     "č. č čís. číslo fatura "  # Czech: "Faktura č. 2025-178"; "Número da fatura 2026567"
-    "factură număr számla számlaszám sorszám".split()  # Romanian and Hungarian: "Számla SZ-2026-03378"
+    "factură număr számla számlaszám sorszám "  # Romanian and Hungarian: "Számla SZ-2026-03378"
+    "lasku".split()  # Finnish: "Lasku 180480"
 )
 #: the little words a label's markers are joined by ("N° de facture", "Número de factura", "Number of invoice")
 _MARKER_JOINS = frozenset("de du di del of da do".split())

@@ -200,6 +200,38 @@ def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span]
     return out
 
 
+def _joined_header(before: tuple[list[Span], dict[str, tuple[float, float]]] | None, line: list[Span],
+                   ranges: dict[str, tuple[float, float]],
+                   words: Sequence[Word]) -> dict[str, tuple[float, float]] | None:
+    """The columns of a header line that the line right before it (``before``: that line and its columns) began:
+    a photo taken at a slant sets the right half of a header row a line lower in the reading order ("Pos.
+    Bezeichnung Menge" over "Einzelpreis Betrag"). Both must name other columns, side by side with no overlap,
+    the second line right under the first. None where the two are not one header."""
+    if before is None:
+        return None
+    above, earlier = before
+    if line[0].page != above[0].page or line[0].line != above[0].line + 1:
+        return None
+    def named(r: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        return {k: v for k, v in r.items() if not k.startswith("_")}
+
+    def overlaps(v: tuple[float, float], others: Sequence[tuple[float, float]]) -> bool:
+        return any(min(v[1], b) - max(v[0], a) > 0 for a, b in others)
+
+    first, second = named(earlier), named(ranges)
+    if set(first) & set(second) or any(overlaps(v, list(first.values())) for v in second.values()):
+        return None
+    top, height = _top_and_height(line, words)
+    if top - max(words[i].bbox[3] for s in above for i in s.word_indices) > 0.8 * height:
+        return None
+    out = {**first, **second}
+    for r in (earlier, ranges):  # the decoys (a position's, a tax code's) where no named column lies
+        for k, v in r.items():
+            if k.startswith("_") and not overlaps(v, list(out.values())):
+                out[f"_{len(out)}"] = v
+    return out
+
+
 def _split_glued_labels(ranges: dict[str, tuple[float, float]], taken: dict[str, tuple[int, int]],
                         words: Sequence[Word], columns: Sequence[Column]) -> None:
     """Two column labels OCR ran into one word ("EinzelpreisGesamtpreis", "Unit PriceAmount"): where the word's
@@ -303,6 +335,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
         col = _column_of(s, ranges, text_cols, frozenset(c for o, c in owned if o is not s))
         if col is not None:
             by_col.setdefault(col, []).append(s)
+    _spread_crowded(by_col, ranges, text_cols)
     row = TableRow(line=(line[0].page, line[0].line))
     text_col = _description_column(columns, ranges)
     if text_col is not None:  # a rate in the description's own cell is the description's ("Sconto 5%")
@@ -342,6 +375,32 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     return row
 
 
+def _spread_crowded(by_col: dict[str, list[Span]], ranges: dict[str, tuple[float, float]],
+                    text_cols: set[str]) -> None:
+    """Two figures under one numeric column while the column beside it is empty in the row: the figure on that
+    side is that column's where it reaches it or stops short by a hair. A count right-aligned past its label's
+    end ("Menge" over a "1" that starts where "Einzelpreis" starts) overlaps the price's label more than its own,
+    and would leave the row without its count and with two prices."""
+    order = sorted(ranges, key=lambda name: ranges[name][0])
+    for k, name in enumerate(order):
+        got = sorted((s for s in by_col.get(name, []) if s.kinds & _NUMERIC and not s.has(SpanKind.TEXT)),
+                     key=lambda s: s.bbox[0])
+        if name in text_cols or len(got) < 2:
+            continue
+        for side, beside in ((0, order[k - 1] if k else None), (-1, order[k + 1] if k + 1 < len(order) else None)):
+            if beside is None or beside in text_cols or by_col.get(beside) or len(got) < 2:
+                continue
+            s, (a, b) = got[side], ranges[beside]
+            if max(a - s.bbox[2], s.bbox[0] - b) <= _HAIR:
+                by_col[name].remove(s)
+                by_col[beside] = [s]
+                got.remove(s)
+
+
+#: how far (page widths) a figure may stop short of a column beside its own and still reach it
+_HAIR = 0.005
+
+
 # words after which a description cannot end: its rest is on the next line ("Installation et mise en / service")
 OPEN_WORDS = frozenset("""
     a an and at between by for from in incl including into of on onto or over per the to under via with without
@@ -369,6 +428,7 @@ class _Rest:
     by_column: bool  # its first word could not have fitted in the description column on the line above
     spills: bool = False  # it runs on past the column, over the row's empty figures (a line printer's rest)
     near_end: bool = False  # with its first word, the line above would have reached the column's last sixth
+    smaller: bool = False  # set in a smaller type than the row's line above: a note, never joined
 
 
 def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
@@ -411,12 +471,34 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     space = _char_width(desc, words)
     if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
         return None
+    smaller = _smaller_type(line, above, words)
     if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
-        return _Rest(text, line, last, reads_on, spills=True)
+        return _Rest(text, line, last, reads_on, spills=True, smaller=smaller)
     first = words[line[0].word_indices[0]]
     reach = last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0])
     # a cell's text stops short of the next column by its padding: about a character
-    return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6)
+    return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
+                 smaller=smaller)
+
+
+#: the least share by which a line's words must be shorter than those above to be in a smaller type
+_SMALLER_TYPE = 0.04
+
+
+def _smaller_type(line: list[Span], above: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``line`` is set in a smaller type than ``above``, the row's line over it: a note under an item's
+    name ("compatibel HP 87A" in 8 points, grey, under "Tonercartridge zwart" in 9), which no description wraps
+    into. Every word of the line must be shorter than every word above by more than the words above differ among
+    themselves: a text layer gives each word its font's height, so one point tells; OCR's boxes vary from word to
+    word, and there only a clearly smaller type does."""
+    def heights(spans: list[Span]) -> list[float]:
+        return [words[i].bbox[3] - words[i].bbox[1] for s in spans for i in s.word_indices]
+
+    below, over = heights(line), heights(above)
+    if not (below and over):
+        return False
+    spread = (max(over) - min(over)) / max(over)
+    return max(below) < (1 - max(_SMALLER_TYPE, spread)) * min(over)
 
 
 def _in_capitals(spans: list[Span]) -> bool:
@@ -462,9 +544,10 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     on the line above, every such line of the table is a rest.
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out, as is a number alone under every row's description (each item's code) unless the
-    description ends on its label ("… ref." over "779").
+    description ends on its label ("… ref." over "779"), and a line in a smaller type than its row's
+    (:func:`_smaller_type`), which counts for nothing in telling whether the table wraps either.
     """
-    candidates = [r for chain in rests.values() for r in chain]
+    candidates = [r for chain in rests.values() for r in chain if not r.smaller]
     if not candidates:
         return
     column = candidates[0].column
@@ -500,7 +583,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     codes = len(rows) >= 2 and all(chain and figures(chain[0]) for chain in (rests.get(i, []) for i in range(len(rows))))
     for i, chain in rests.items():
         for rest in chain:
-            if not (sure[rest] or table_wraps and filled[rest]):
+            if rest.smaller or not (sure[rest] or table_wraps and filled[rest]):
                 break
             if _article_code(rest.line):
                 break  # the item's code under its name ("SKU: BH-417", "Art.-Nr.: DH-2926", "#199-8713")
@@ -715,6 +798,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     overleaf: list[Span] = []  # on a new page before its first row: the last line of the page before's last row
     last_line: list[Span] = []  # the last line of the last row, its rest included
     rests: dict[int, list[_Rest]] = {}  # row index → candidate rests of its description, in order
+    last_header: tuple[list[Span], dict[str, tuple[float, float]]] | None = None  # the line before, a header
     numeric = {c.name for c in columns if c.numeric}
     texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
     loose: list[list[Span]] = []  # those of them that are no rest of the row above
@@ -735,9 +819,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if header and k < len(lines):
             header = _second_header_line(header, line, lines[k], words, columns)
         if header:
+            header = _joined_header(last_header, line, header, words) or header
+            last_header = (line, header)
             header = _fit_cells(header, _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
+        last_header = None
         if not ranges:
             continue
         line = lines[k - 1] = _split_codes(line, ranges, columns, words)

@@ -81,7 +81,10 @@ class Receipt(DocumentSchema):
         "děkujeme za návštěvu",
         # Romanian and Hungarian tills: the fiscal receipt, cash, change, the cashier
         "bon fiscal", "chitanță", "numerar", "casier", "vă mulțumim pentru vizită", "nyugta", "készpénz",
-        "visszajáró", "pénztár", "pénztáros", "nyugtaszám",
+        "visszajáró", "pénztár", "pénztáros", "nyugtaszám", "bankkártya", "köszönjük a vásárlást", "parkolás",
+        "parkolójegy",
+        # a car park's ticket
+        "parking ticket", "parkschein", "parkticket", "ticket de parking", "parkeerticket", "biglietto parcheggio",
     )
     keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
         # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")

@@ -17,7 +17,7 @@ from engine.dates import parse_date
 from engine.errors import EngineOptionsError
 from engine.numbers import parse_amount
 from engine.registry import create_engine
-from engine.rules import city_without_state, split_address_line, split_postal_city, street_line
+from engine.rules import bare_city, split_address_line, split_postal_city, street_line
 from engine.spandoc import SpanDoc
 from engine.spans import SpanKind, find_spans
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
@@ -635,17 +635,41 @@ def test_a_count_before_a_small_x_is_no_tick() -> None:
 @pytest.mark.parametrize(("text", "city"), [
     ("Austin, TX", "Austin"), ("Salt Lake City, UT", "Salt Lake City"), ("Washington, DC.", "Washington"),
     ("Austin", "Austin"), ("Paris, FR 1", "Paris, FR 1"), ("Leeds, UK", "Leeds, UK"), ("12, TX", "12, TX"),
+    ("Reading.", "Reading"), ("Bad Homburg,", "Bad Homburg"), ("Ft.", "Ft."), ("Salt Lake City, UT.", "Salt Lake City"),
 ])
-def test_city_without_state(text: str, city: str) -> None:
-    assert city_without_state(text) == city
+def test_bare_city(text: str, city: str) -> None:
+    assert bare_city(text) == city
 
 
-def test_a_claim_forms_city_field_holding_the_state_gives_the_city() -> None:
-    """US forms print the state beside the city in one field ("City: Austin, TX", the ZIP in its own field)."""
+@pytest.mark.parametrize(("captions", "values"), [
+    ([(0.081, "ZIP code"), (0.299, "City"), (0.6, "State")], [(0.084, "78701"), (0.302, "Austin"), (0.603, "TX")]),
+    ([(0.081, "City"), (0.4, "State"), (0.6, "ZIP")], [(0.084, "Austin"), (0.403, "TX"), (0.603, "78701")]),
+    ([(0.081, "Postal code"), (0.299, "City"), (0.6, "Province")], [(0.084, "78701"), (0.302, "Austin"),
+                                                                     (0.603, "TX")]),
+])
+def test_a_state_caption_beside_the_city_caption_is_no_city(captions: list, values: list) -> None:
+    """A boxed form's captions over their cells, the state's beside the city's: the state's caption is a caption
+    though no field asks for the state, not the city's value."""
+    rows = [[(0.074, "Harbor Mutual Insurance")], [(0.074, "INSURANCE CLAIM FORM")], [(0.081, "1. Policyholder")],
+            [(0.081, "Policyholder name"), (0.515, "Policy number")], [(0.084, "Jane Miller"), (0.518, "PN-4471-22")],
+            [(0.081, "Date of birth"), (0.515, "Phone")], [(0.084, "03/14/1980"), (0.518, "+1 512 555 0199")],
+            [(0.081, "Street address")], [(0.084, "1200 Oak Street")], captions, values, [(0.081, "2. Incident")],
+            [(0.074, "Type of claim:"), (0.275, "☐ Motor"), (0.345, "☐ Home"), (0.471, "☒ Travel")],
+            [(0.081, "Date of incident"), (0.515, "Amount claimed (USD)")],
+            [(0.084, "05/26/2025"), (0.518, "1,268.67")], [(0.074, "Police report filed?"), (0.41, "☐ Yes"), (0.527, "☒ No")],
+            [(0.081, "Place / Date"), (0.349, "Signature")], [(0.084, "Austin, 06/07/2025"), (0.376, "Jane Miller")]]
+    address = _run(layout(rows), ClaimForm).data["address"]
+    assert (address["city"], address["postal_code"]) == ("Austin", "78701")
+
+
+@pytest.mark.parametrize(("written", "city"), [("Austin, TX", "Austin"), ("Reading.", "Reading")])
+def test_a_claim_forms_city_field_holding_the_state_gives_the_city(written: str, city: str) -> None:
+    """US forms print the state beside the city in one field ("City: Austin, TX", the ZIP in its own field); a
+    stop after the city (typed, or a speck OCR read as one) is no part of it."""
     rows = [r if not (isinstance(r, list) and r[0][1] == "Postcode / City:") else
-            [(0.1, "City:"), (0.4, "Austin, TX"), (0.6, "ZIP:"), (0.7, "78701")] for r in CLAIM]
+            [(0.1, "City:"), (0.4, written), (0.6, "ZIP:"), (0.7, "78701")] for r in CLAIM]
     data = _run(layout(rows), ClaimForm).data
-    assert data["address"]["city"] == "Austin" and data["address"]["postal_code"] == "78701"
+    assert data["address"]["city"] == city and data["address"]["postal_code"] == "78701"
 
 
 @pytest.mark.parametrize(("text", "street"), [
@@ -800,6 +824,53 @@ def test_a_description_wrapped_by_its_column_is_read_whole_and_a_note_under_it_i
     items = _run(layout(rows), Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Catering - lunch buffet per person - job 1318 (batch 41)",
                                                  "Poster print"]
+
+
+def test_a_header_row_a_slanted_photo_cut_into_two_lines_is_one_header() -> None:
+    """A phone photo taken at a slant sets the right half of the header row a line lower in the reading order:
+    "Pos. Bezeichnung Menge" over "Einzelpreis Betrag". Their columns together are the table's."""
+    rows = [[(0.1, "IT-Service Krämer AG")], [(0.1, "RECHNUNG"), (0.41, "Rechnungsnummer"), (0.64, "INV-73810")],
+            [(0.41, "Rechnungsdatum"), (0.64, "13.12.2024")],
+            [(0.095, "Pos."), (0.147, "Bezeichnung"), (0.434, "Menge")], [(0.528, "Einzelpreis"), (0.685, "Betrag")],
+            [(0.125, "1"), (0.148, "Arbeitszeit Monteur"), (0.464, "2"), (0.558, "56.36"), (0.646, "CHF 112.72")],
+            [(0.146, "Einsatz vor Ort")],
+            [(0.476, "Zwischensumme"), (0.636, "CHF 112.72")], [(0.489, "Gesamtbetrag"), (0.638, "CHF 121.85")]]
+    heights = {i: 0.012 for i in range(len(rows))}
+    items = _run(layout(rows, heights=heights, leading=1.3), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Arbeitszeit Monteur", "2", "56.36", "112.72")]
+
+
+def test_a_count_right_aligned_past_its_label_under_the_price_label_is_the_count() -> None:
+    """A count set at the right of its cell ends where the price's label starts: it overlaps the price's label
+    more than its own. With the price's own figure under that label, the count is the quantity column's."""
+    rows = [[(0.1, "IT-Service Krämer GmbH")], [(0.58, "Rechnungsnummer:"), (0.8, "F202409974")],
+            [(0.58, "Rechnungsdatum:"), (0.8, "27.04.2024")],
+            [(0.106, "Pos."), (0.15, "Bezeichnung"), (0.583, "Menge"), (0.624, "Einzelpreis"), (0.841, "Betrag")],
+            [(0.103, "1"), (0.149, "Sechskantschrauben M8x40"), (0.620, "3"), (0.672, "12.89"), (0.817, "CHF 38.67")],
+            [(0.569, "Zwischensumme"), (0.796, "CHF 38.67")], [(0.571, "Gesamtbetrag"), (0.768, "CHF 38.67")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [("3", "12.89", "38.67")]
+
+
+def test_a_line_in_smaller_type_under_an_item_is_a_note_even_where_it_starts_in_lower_case() -> None:
+    """A spreadsheet's item cell with a second line in smaller, grey italic type ("compatibel HP 87A" in 8 points
+    under "Tonercartridge zwart" in 9): a note, though a line starting in lower case otherwise reads on; the same
+    line in the row's own type is the description's rest (and the table wraps, so the next one is too)."""
+    head = [[(0.1, "Installatiebedrijf Bos V.O.F.")], [(0.6, "FACTUUR 2024-0117")],
+            [(0.1, "Omschrijving"), (0.5, "Aantal"), (0.62, "Prijs"), (0.8, "Bedrag")]]
+    rows = head + [
+        [(0.1, "Tonercartridge zwart"), (0.52, "1"), (0.62, "59,54"), (0.8, "59,54")],
+        [(0.1, "compatibel HP 87A")],
+        [(0.1, "Arbeidsloon monteur"), (0.52, "4"), (0.62, "59,90"), (0.8, "239,60")],
+        [(0.1, "Werkzaamheden op locatie")],
+        [(0.6, "Totaal"), (0.8, "299,14")]]
+    for size, descriptions in ((0.011, ["Tonercartridge zwart", "Arbeidsloon monteur"]),
+                               (0.0124, ["Tonercartridge zwart compatibel HP 87A",
+                                          "Arbeidsloon monteur Werkzaamheden op locatie"])):
+        heights = {i: 0.0124 for i in range(len(rows))} | {4: size, 6: size}
+        items = _run(layout(rows, heights=heights), Invoice).data["line_items"]
+        assert [i["description"] for i in items] == descriptions
 
 
 def test_descriptions_wrapped_narrower_than_their_column_are_read_whole() -> None:

@@ -11,7 +11,7 @@ from engine.labels import label_score, label_tokens
 from engine.registry import create_engine
 from engine.spandoc import concept_phrases
 from schemas import ClaimForm, Invoice, Receipt
-from tests.layout import layout
+from tests.layout import layout, read_baseline
 
 ENGLISH = {
     "number": ["Invoice No.", "Invoice #", "Invoice Number:", "Bill No.", "Bill Number", "Document No.", "Ref. No.",
@@ -465,3 +465,16 @@ def test_a_wording_names_its_field_outright(wording: str, concept: str) -> None:
     """A label the rules must know by itself, not only from the figures around it (a totals block printed off the
     item table's columns, a name under its caption)."""
     assert label_score(label_tokens(wording), concept_phrases(concept), concept) == 1.0
+
+
+@pytest.mark.parametrize("title", ["Lasku", "Rechnung", "Faktura"])
+def test_an_invoices_number_after_its_bare_title_beside_the_issuer(title: str) -> None:
+    """A Finnish invoice's number after its title on the issuer's line ("Lasku 180480"), as other languages'."""
+    rows = [[(0.115, "Koivu IT-palvelut Ky"), (0.43, f"{title} 180480")], [(0.1, "Rantatie 156 | 20937 Turku")],
+            [(0.103, "Laskutusosoite:"), (0.466, "Laskun päivämäärä"), (0.753, "29. kesäkuuta 2025")],
+            [(0.105, "Mikko Nieminen"), (0.469, "Asiakasnumero"), (0.852, "44662")],
+            [(0.106, "Kuvaus"), (0.578, "Määrä"), (0.706, "à-hinta"), (0.828, "Yhteensä")],
+            [(0.104, "Kopiopaperi A4 80 g"), (0.605, "20"), (0.729, "5,63"), (0.818, "112,60 EUR")],
+            [(0.5, "Yhteensä"), (0.818, "112,60 EUR")]]
+    data = read_baseline(layout(rows), Invoice)
+    assert (data["invoice_number"], data["vendor_name"]) == ("180480", "Koivu IT-palvelut Ky")

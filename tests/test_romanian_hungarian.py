@@ -72,6 +72,12 @@ def test_romanian_and_hungarian_documents_are_told_apart_by_their_words() -> Non
     receipt = layout([[(0.3, "NYUGTA")], [(0.05, "ÖSSZESEN"), (0.6, "114,47 Ft")], [(0.05, "Készpénz"), (0.6, "120,00")],
                       [(0.05, "Visszajáró"), (0.6, "5,53")]])
     assert classify_words(receipt).doc_type == "receipt"
+    # a car park's slip: no word of a till's but its card and its thanks for the purchase
+    parking = layout([[(0.2, "Szeged Park Bt.")], [(0.06, "Dátum"), (0.66, "2025.05.26.")],
+                      [(0.06, "In"), (0.8, "06:04")], [(0.06, "Out"), (0.8, "09:04")], [(0.06, "3 h"), (0.8, "1 200")],
+                      [(0.06, "ÖSSZESEN HUF"), (0.77, "1 200")], [(0.06, "Bankkártya")],
+                      [(0.22, "Köszönjük a vásárlást!")]])
+    assert classify_words(parking).doc_type == "receipt"
     claim = classify_words(layout([[(0.05, "Kárbejelentő lap")], [(0.05, "Biztosított neve"), (0.5, "Kötvényszám")],
                                    [(0.05, "Káresemény időpontja"), (0.5, "Becsült kárösszeg")]]))
     assert (claim.doc_type, claim.reason) == ("claim_form", None)
