@@ -29,7 +29,8 @@ from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
 __all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
-           "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line", "street_line"]
+           "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line", "street_line",
+           "yes_or_no"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -264,7 +265,9 @@ def split_address_line(text: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _yes_no(text: str) -> bool | None:
+def yes_or_no(text: str) -> bool | None:
+    """What ``text`` answers by its first word: True for a yes (``Ja``, ``Oui``, a tick ``x``), False for a no
+    (``Nein``, ``Nee``), None for anything else."""
     word = _first_word(text)
     return True if word in _YES else False if word in _NO else None
 
@@ -1430,20 +1433,20 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
     for label, ls in labels:
         boxes = doc.boxes_near(label)
         for box, option in boxes:
-            if box.checked and (answer := _yes_no(option)) is not None:
+            if box.checked and (answer := yes_or_no(option)) is not None:
                 return Found(answer, ls * 0.9, [doc.box_and_option(box)])
         if len(boxes) == 1 and not label_tokens(boxes[0][1]):
             return Found(bool(boxes[0][0].checked), ls * 0.8, [boxes[0][0]])
-        if found := unread_tick(doc, label, _yes_no, ls * 0.7, none_ticked=False):
+        if found := unread_tick(doc, label, yes_or_no, ls * 0.7, none_ticked=False):
             return found
         if boxes and all(not b.checked for b, _ in boxes):
             return Found(False, ls * 0.6, [boxes[0][0]])
         rights = [s for s in doc.right_of(label) if s.checked is None]
-        answers = {_yes_no(w) for s in rights for w in label_tokens(s.text)} - {None}
-        if rights and (answer := _yes_no(rights[0].text)) is not None and len(answers) == 1:
+        answers = {yes_or_no(w) for s in rights for w in label_tokens(s.text)} - {None}
+        if rights and (answer := yes_or_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
-        if not rights and (under := _answer_under(doc, label)) and (answer := _yes_no(under.text)) is not None \
-                and not _row_of_options(doc, under, _yes_no):
+        if not rights and (under := _answer_under(doc, label)) and (answer := yes_or_no(under.text)) is not None \
+                and not _row_of_options(doc, under, yes_or_no):
             return Found(answer, ls * 0.7, [under])  # a web form's box under its label
     return None
 

@@ -593,8 +593,9 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 
 
 #: an article's code with its label, as web shops print it under the item's name ("SKU: BH-417", "Art.-Nr.: 323920",
-#: "Artikelnr.: WN-4440", "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713")
-_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|"
+#: "Artikelnr.: WN-4440", "Art. 309-71", "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign
+#: ("#199-8713")
+_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art\.|"
                            r"item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
                            r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*")
 
@@ -760,7 +761,9 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
     height = _top_and_height(parts[-1], words)[1]
     gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
     if len(gaps) >= 2 and gaps[0] >= max(gaps[1:]) + 0.3 * height and max(gaps[1:]) < 1.6 * height:
-        row.cells[text] = [x for part in texts for x in part] + _lead(line, cell, texts[0][0].bbox[0])
+        own = _lead(line, cell, texts[0][0].bbox[0])
+        # the figures' line holding the article's code under the name ("Art. 133-27"): no part of the description
+        row.cells[text] = [x for part in texts for x in part] + ([] if _article_code(own) else own)
 
 
 def _lead(line: list[Span], cell: list[Span], start: float) -> list[Span]:
@@ -853,7 +856,10 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                 # a position number or code left of the description's lines is no part of it
                 figures = [x for x in line if not (x.kinds <= {SpanKind.IDENTIFIER, SpanKind.INTEGER, SpanKind.AMOUNT}
                                                    and x.bbox[2] < start and x is line[0])]
-                row = _row([x for part in (*above, figures, *below) for x in part], ranges, columns)
+                # an article's code on the line under the name ("SKU 29351") is no part of the description
+                codes = [part for part in below if _article_code(part)]
+                row = _row([x for part in (*above, figures, *below) if not any(part is c for c in codes) for x in part],
+                           ranges, columns)
                 if row is not None:
                     taken = {id(part) for part in above}
                     for chain in rests.values():
@@ -996,5 +1002,6 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
         if any(_article_code(r.line) for r in moved):
             continue  # an item's code under its name is the row's above, no head of the next one
         del chain[widest:]
-        below.cells[column] = [x for r in moved for x in r.line] + _lead(lines.get(below.line, []), head,
-                                                                          moved[0].line[0].bbox[0])
+        own = _lead(lines.get(below.line, []), head, moved[0].line[0].bbox[0])
+        # the row's own line holding the article's code under the name ("Art. 133-27") is no part of it
+        below.cells[column] = [x for r in moved for x in r.line] + ([] if _article_code(own) else own)

@@ -13,7 +13,8 @@ of the box before its option's letters (``XJa``), which is cut off.
 
 Born-digital forms may draw their boxes as vector squares and their ticks as lines, or radio buttons as rings
 with a dot for the chosen one, with nothing of either in the text layer: :func:`add_drawn_check_boxes` reads those
-from the page's drawings in the same way.
+from the page's drawings in the same way. Forms that ask for an answer to be circled ("Yes / No", the chosen word
+ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ import numpy as np
 import pymupdf
 from PIL import Image
 
+from engine.base import SIGNATURE_MARK
+from engine.rules import yes_or_no
 from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.layout import LineUnit, RawWord
 
-__all__ = ["add_check_boxes", "add_drawn_check_boxes", "find_check_boxes"]
+__all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
+           "find_check_boxes"]
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
@@ -249,6 +253,72 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
+
+
+#: an outline round a circled answer: at most this many word heights taller, and wider, than the word
+_RING_MARGIN = 2.0
+
+Box = tuple[float, float, float, float]
+
+
+def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
+                        matrix: pymupdf.Matrix) -> list[LineUnit]:
+    """A born-digital form whose answer is circled: a yes or no word (``Yes``, ``Nein``, ``Oui``) that a stroked
+    outline (a ring of curves or a rectangle, not filled) encloses alone, the outline at most
+    :data:`_RING_MARGIN` word heights larger than the word each way, gets a ticked box word just before it, and
+    every other yes or no word on its line an empty one, so that the engines read the answer as a ticked box.
+    Where two answers of one line are enclosed (a table's header cells ``Yes | No``), neither is."""
+    if not any(yes_or_no(w.text) is not None for u in units for w in u.words):
+        return units
+    rings = []
+    for d in drawings():
+        kinds = {item[0] for item in d["items"]}
+        if d.get("fill") is None and kinds <= {"c", "re", "qu", "l"} and kinds & {"c", "re", "qu"}:
+            r = pymupdf.Rect(d["rect"]) * matrix
+            rings.append((r.x0, r.y0, r.x1, r.y1))
+    return _tick_circled(units, rings)[0]
+
+
+def add_circled_marks(units: list[LineUnit]) -> list[LineUnit]:
+    """A scan's answer circled in pen or print: the signature finder takes the ring for a mark once the word inside
+    it is taken out as text. A mark that encloses a yes or no word alone (as :func:`add_circled_answers` wants an
+    outline to) is that answer ticked, and no mark."""
+    marks = [w for u in units for w in u.words if w.text == SIGNATURE_MARK]
+    if not marks:
+        return units
+    rings = {(m.x0, m.y0, m.x1, m.y1): m for m in marks}
+    out, used = _tick_circled(units, list(rings))
+    gone = {id(rings[ring]) for ring in used}
+    return [u for u in out if not (len(u.words) == 1 and id(u.words[0]) in gone)]
+
+
+def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUnit], list[Box]]:
+    """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
+    before the other answers of its line; and the rings so read."""
+    words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
+    answers = [w for w in words if sum(c.isalpha() for c in w.text) >= 2 and yes_or_no(w.text) is not None]
+    circled: list[tuple[RawWord, Box]] = []
+    for ring in rings:
+        x0, y0, x1, y1 = ring
+        inside = [w for w in words if x0 <= (w.x0 + w.x1) / 2 <= x1 and y0 <= (w.y0 + w.y1) / 2 <= y1]
+        if len(inside) != 1 or not any(inside[0] is a for a in answers):
+            continue
+        w, h = inside[0], inside[0].y1 - inside[0].y0
+        if x0 <= w.x0 + 0.1 * h and x1 >= w.x1 - 0.1 * h and y0 <= w.y0 + 0.3 * h and y1 >= w.y1 - 0.3 * h \
+                and y1 - y0 <= (1 + _RING_MARGIN) * h and x1 - x0 <= w.x1 - w.x0 + _RING_MARGIN * h:
+            circled.append((w, ring))
+    out, used = list(units), []
+    for w, ring in circled:
+        line = [a for a in answers if _same_row(a, w)]
+        if sum(any(a is c for c, _ in circled) for a in line) != 1 \
+                or any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
+            continue  # two answers ringed (a table's header cells), or the line has boxes of its own
+        for a in line:
+            h = a.y1 - a.y0
+            box = RawWord(CHECKED if a is w else UNCHECKED, a.x0 - 0.9 * h, a.y0, a.x0 - 0.15 * h, a.y1, 1.0)
+            out.append(LineUnit([box]))
+        used.append(ring)
+    return out, used
 
 
 def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:

@@ -21,7 +21,7 @@ from typing import Any
 import pymupdf
 from PIL import Image
 
-from pipeline.checkboxes import add_drawn_check_boxes
+from pipeline.checkboxes import add_circled_answers, add_drawn_check_boxes
 from pipeline.config import LimitSettings, OCRSettings
 from pipeline.errors import (
     CorruptFileError,
@@ -34,6 +34,7 @@ from pipeline.images import check_pixels, flatten, square_pixels
 from pipeline.inkmarks import add_drawn_signatures
 from pipeline.layout import LineUnit, RawWord, split_sum_label
 from pipeline.texglyphs import (
+    SOFT_HYPHEN,
     compose_accents,
     is_euro_font,
     join_accented_words,
@@ -42,6 +43,7 @@ from pipeline.texglyphs import (
     mend_drawn_euro,
     mend_font_euro,
     mend_minus_hyphen,
+    printed_soft_hyphens,
 )
 
 __all__ = [
@@ -202,6 +204,9 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             # letter-spaced words read whole: the words split only where a space glyph was printed
             unspaced = page.get_textpage(flags=flags | pymupdf.TEXT_INHIBIT_SPACES)
             raw_words = join_tracked_letters(raw_words, page.get_text("words", textpage=unspaced))
+            # hyphens some producers code as soft hyphens, drawn as wide as a hyphen inside words
+            printed = any(SOFT_HYPHEN in w[4] for w in raw_words) and printed_soft_hyphens(
+                page.get_text("rawdict", textpage=textpage))
         except Exception as exc:  # noqa: BLE001
             raise CorruptFileError(f"page {index + 1} of the PDF cannot be read: {exc}") from exc
         warnings = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""
@@ -226,7 +231,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             span_starts[(block["number"], line_no)] = [(span["bbox"][0], span.get("text", "")) for span in spans[1:]]
 
     units: dict[tuple[int, int], LineUnit] = {}
-    for x0, y0, x1, y1, whole, block_no, line_no, _ in join_accented_words(join_soft_hyphens(raw_words)):
+    for x0, y0, x1, y1, whole, block_no, line_no, _ in join_accented_words(join_soft_hyphens(raw_words, printed)):
         if not whole.strip():
             continue
         key = (block_no, line_no)
@@ -258,6 +263,10 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         lines = add_drawn_check_boxes(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
         logger.warning("page %d: its drawn check boxes cannot be read (%s)", index + 1, exc)
+    try:  # an answer circled or boxed by a drawn outline ("Yes / No")
+        lines = add_circled_answers(drawings, lines, matrix)
+    except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
+        logger.warning("page %d: its circled answers cannot be read (%s)", index + 1, exc)
     try:  # a signature drawn in pen strokes
         lines = add_drawn_signatures(drawings, lines, matrix, page.rect.width)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is

@@ -15,6 +15,9 @@ textcomp's euro for a font without one (the Times, Helvetica, Palatino, Bookman 
 A typesetter that hyphenates (Typst; a browser printing with ``hyphens: auto``) breaks a word at a soft hyphen,
 U+00AD, and the text layer keeps it: the line ends on ``Inteligen\xad`` and the next one starts with ``tes``.
 :func:`join_soft_hyphens` reads the two pieces as the one word ``Inteligentes``, where the second piece stands.
+Some producers map the hyphen-minus glyph itself to U+00AD (Scribus: ``KV\xad41.288.564``; R's PDF device where a
+document avoids its minus sign): there the code is drawn as wide as a hyphen inside words, and
+:func:`printed_soft_hyphens` tells so from the glyphs' widths; those are hyphens.
 A heading or a label set with tracking (letter-spacing: ``I N V O I C E``, ``P AY B Y`` where a kerned pair stays
 together) is broken into its letters by PyMuPDF, which reads a gap wider than a fraction of the font size as a
 space. The text layer itself tells: the typesetter printed no space glyph there. :func:`join_tracked_letters`
@@ -34,7 +37,7 @@ import pymupdf
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["SOFT_HYPHEN", "compose_accents", "is_euro_font", "join_accented_words", "join_soft_hyphens",
-           "mend_drawn_euro", "mend_font_euro"]
+           "mend_drawn_euro", "mend_font_euro", "printed_soft_hyphens"]
 
 SOFT_HYPHEN = "\u00ad"
 
@@ -110,12 +113,13 @@ def join_accented_words(words: list[tuple]) -> list[tuple]:
     return out
 
 
-def join_soft_hyphens(words: list[tuple]) -> list[tuple]:
+def join_soft_hyphens(words: list[tuple], printed: bool = False) -> list[tuple]:
     """PyMuPDF's ``words`` tuples (``x0, y0, x1, y1, text, block, line, word``) with a word broken at a soft
     hyphen read whole: a word that ends its line on U+00AD goes on as the first word of its block's next line,
     and the two become one word where the rest stands, at the start of the next line (``Inteligen\xad`` over
     ``tes S.L.N.E`` → ``Inteligentes S.L.N.E``), so that the line still starts where its column starts, as a
-    wrapped description's or name's next line does. A soft hyphen anywhere else is not printed and is dropped."""
+    wrapped description's or name's next line does. A soft hyphen anywhere else is not printed and is dropped,
+    unless the page draws it (``printed``, :func:`printed_soft_hyphens`): then it is a hyphen (``KV-41.288.564``)."""
     out: list[tuple] = []
     head = ""  # the pieces of a broken word read so far, waiting for the word's rest
     for k, w in enumerate(words):
@@ -129,10 +133,27 @@ def join_soft_hyphens(words: list[tuple]) -> list[tuple]:
             x1 = w[2] + len(head) * (w[2] - w[0]) / max(1, len(w[4]))
             x1 = min(x1, nxt[0]) if nxt else x1
             head = ""
-        text = text.replace(SOFT_HYPHEN, "")
+        text = text.replace(SOFT_HYPHEN, "-" if printed else "")
         if text:
             out.append((w[0], w[1], x1, w[3], text, *w[5:]))
     return out
+
+
+#: a soft hyphen drawn at least this wide (in its font's sizes) is a printed hyphen; not printed, it has no width
+_PRINTED_HYPHEN = 0.15
+
+
+def printed_soft_hyphens(layout: dict[str, Any]) -> bool:
+    """Whether the soft hyphens of a page's ``rawdict`` text are drawn as hyphens: most of those inside a line
+    (not the last character of their line, where a hyphenating typesetter breaks a word) are at least
+    :data:`_PRINTED_HYPHEN` of their font's size wide."""
+    widths = []
+    for block in layout.get("blocks", []):
+        for line in block.get("lines", []):
+            chars = [(c, span["size"]) for span in line.get("spans", []) for c in span.get("chars", [])]
+            widths += [(c["bbox"][2] - c["bbox"][0]) / size for k, (c, size) in enumerate(chars)
+                       if c["c"] == SOFT_HYPHEN and size > 0 and k + 1 < len(chars) and chars[k + 1][0]["c"].strip()]
+    return bool(widths) and sorted(widths)[len(widths) // 2] >= _PRINTED_HYPHEN
 
 
 #: the longest piece of a tracked word: a letter, or a pair a font kerns together ("AY", "AT", "To"), before a stop

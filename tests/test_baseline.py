@@ -853,6 +853,27 @@ def test_a_count_right_aligned_past_its_label_under_the_price_label_is_the_count
     assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [("3", "12.89", "38.67")]
 
 
+def test_an_articles_code_under_a_name_in_a_cell_aligned_to_the_middle_is_no_part_of_the_description() -> None:
+    """An ERP's two-line item cells, the figures set between the name and the article's code ("Mycie okien" /
+    "3 godz. 83,50 PLN 250,50 PLN" / "SKU 29351"), or on the code's line ("Netzwerk-Switch 24 Port" over
+    "Art. 133-27 | 1 | 499,84 | 499,84"): the code is no part of the description."""
+    rows = [[(0.066, "Elektro Nowak Sp. z o.o.")], [(0.6, "Faktura"), (0.8, "FV/2024/118")],
+            [(0.6, "Data"), (0.8, "02.06.2024")],
+            [(0.066, "Nazwa towaru / usługi"), (0.572, "Ilość"), (0.692, "Cena netto"), (0.848, "Wartość netto")],
+            [(0.069, "Mycie okien")], [(0.553, "3"), (0.689, "83,50 PLN"), (0.857, "250,50 PLN")],
+            [(0.069, "SKU 29351")],
+            [(0.069, "Panel LED 60x60"), (0.59, "2"), (0.681, "160,01 PLN"), (0.857, "320,02 PLN")],
+            [(0.069, "Netzwerk-Switch 24 Port")],
+            [(0.069, "Art. 133-27"), (0.59, "1"), (0.681, "499,84 PLN"), (0.857, "499,84 PLN")],
+            [(0.639, "Razem netto"), (0.849, "1 070,36 PLN")]]
+    # the lines' tops as the ERP sets them: a two-line cell's figures half a line under its first line
+    tops = [0.05, 0.1, 0.12, 0.1719, 0.1859, 0.1912, 0.1966, 0.2135, 0.2304, 0.2358, 0.2527]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0097)})
+             for w in layout(rows)]
+    items = _run(words, Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Mycie okien", "Panel LED 60x60", "Netzwerk-Switch 24 Port"]
+
+
 def test_a_line_in_smaller_type_under_an_item_is_a_note_even_where_it_starts_in_lower_case() -> None:
     """A spreadsheet's item cell with a second line in smaller, grey italic type ("compatibel HP 87A" in 8 points
     under "Tonercartridge zwart" in 9): a note, though a line starting in lower case otherwise reads on; the same

@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf
 
 from engine.labels import label_tokens
-from engine.rules import _yes_no
+from engine.rules import yes_or_no
 from engine.spandoc import SpanDoc
 from pipeline.classify import classify_words
 from pipeline.config import Settings
@@ -290,7 +290,7 @@ def test_a_tax_labels_base_in_brackets_is_no_word_of_it() -> None:
 
 
 def test_a_flemish_neen_answers_no() -> None:
-    assert _yes_no("neen") is False
+    assert yes_or_no("neen") is False
     rows = [[(0.05, "Naam verzekerde"), (0.4, "Thomas Jacobs")], [(0.05, "Geschat schadebedrag"), (0.4, "13.242,00")],
             [(0.05, "Proces-verbaal opgesteld door de politie?"), (0.5, "neen")],
             [(0.05, "Ik verklaar dat deze aangifte oprecht en volledig is.")]]

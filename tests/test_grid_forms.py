@@ -114,6 +114,55 @@ def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> 
     assert data["claim_type"] == "home" and data["police_report_filed"] is False
 
 
+def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
+    """A claim form whose police question is answered by an outline drawn round the chosen word."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rows = [(60, "Meridian Insurance - Claim Form"), (100, "Claimant name: Jack Bennett"),
+            (120, "Policy number: 998-228495-12"), (140, "Street: 68 Station Road"), (160, "Postcode: RG9 7RP"),
+            (180, "City: Reading"), (200, "Date of incident: 02/04/2025"), (220, "Amount claimed: 3,009.54")]
+    for y, text in rows:
+        page.insert_text((50, y), text, fontsize=10)
+    page.insert_text((50, 260), "Police report filed?", fontsize=10)
+    for x, word in ((250, "Yes"), (310, "No")):
+        page.insert_text((x, 260), word, fontsize=10)
+        if word in around:
+            width = pymupdf.get_text_length(word, fontsize=10)
+            box = pymupdf.Rect(x - 4, 249, x + width + 4, 264)
+            page.draw_oval(box) if outline == "ring" else page.draw_rect(box)
+    doc.save(path)
+
+
+@pytest.mark.parametrize(("outline", "around", "answer"), [
+    ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
+])
+def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
+                                                                  around: tuple[str, ...], answer: bool | None) -> None:
+    _answer_form(tmp_path / "form.pdf", outline, around)
+    settings = Settings()
+    words = load_document(identify(tmp_path / "form.pdf", tmp_path, settings.limits), settings).words
+    texts = [w.text for w in words]
+    assert texts.count(CHECKED) == (answer is not None)
+    assert _run(words, ClaimForm).data["police_report_filed"] is answer
+
+
+def test_a_ring_round_an_answer_on_a_scan_is_that_answer_not_a_signature() -> None:
+    """The signature finder takes a pen's ring round "No" for a mark once the word inside is read as text."""
+    from pipeline.checkboxes import add_circled_marks
+    from pipeline.inkmarks import SIGNATURE_MARK
+    from pipeline.layout import LineUnit
+
+    line = LineUnit([RawWord("Police", 100, 300, 150, 320), RawWord("report", 156, 300, 210, 320),
+                     RawWord("Yes", 400, 300, 430, 320), RawWord("No", 460, 300, 482, 320)])
+    ring = LineUnit([RawWord(SIGNATURE_MARK, 448, 292, 496, 330, 0.8)])
+    signature = LineUnit([RawWord(SIGNATURE_MARK, 300, 500, 420, 540, 0.8)])
+    out = add_circled_marks([line, ring, signature])
+    texts = sorted(w.text for u in out for w in u.words if len(w.text) == 1)
+    assert texts == sorted([CHECKED, UNCHECKED, SIGNATURE_MARK])  # the real signature elsewhere stays
+    ticked = next(w for u in out for w in u.words if w.text == CHECKED)
+    assert ticked.x1 <= 460 and ticked.x0 > 430  # right before "No"
+
+
 def _scan(page: pymupdf.Page, dpi: int = 200) -> Image.Image:
     return Image.open(io.BytesIO(page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY).tobytes("png")))
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 from engine.dates import parse_date
 from engine.labels import label_phrases, label_score
 from engine.numbers import parse_money
-from engine.rules import _yes_no, legal_form, street_line
+from engine.rules import yes_or_no, legal_form, street_line
 from pipeline.classify import classify_words
 from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
@@ -60,7 +60,7 @@ def test_romanian_and_hungarian_legal_forms_streets_and_answers() -> None:
     assert all(street_line(s) for s in ("Str. Florilor nr. 40", "Calea Dorobanților nr. 130", "Rákóczi út 148.",
                                         "Kossuth Lajos utca 115.", "Széchenyi tér 1."))
     assert not street_line("Salt Lake City UT 84101")
-    assert (_yes_no("Igen"), _yes_no("Nem"), _yes_no("Nu")) == (True, False, False)
+    assert (yes_or_no("Igen"), yes_or_no("Nem"), yes_or_no("Nu")) == (True, False, False)
 
 
 def test_romanian_and_hungarian_documents_are_told_apart_by_their_words() -> None:

@@ -123,6 +123,20 @@ def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
     assert [(w.text, w.line) for w in _load(path).words] == [("Consultoría", 0), ("Inteligentes", 1), ("S.L.N.E", 1)]
 
 
+@pytest.mark.skipif(not DEJAVU.exists(), reason="needs a TrueType font whose text layer keeps U+00AD")
+def test_soft_hyphens_drawn_inside_words_are_hyphens(tmp_path: Path):
+    """A producer that codes its hyphen glyph as U+00AD (Scribus) draws it inside words as wide as a hyphen:
+    those are hyphens; a line still broken at one (a hyphenating typesetter's) reads whole."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=120)
+    page.insert_font(fontname="dv", fontfile=str(DEJAVU))
+    page.insert_text((20, 40), "Policy KV\u00ad41.288.564 Rech\u00ad\nnung 4796\u00ad166", fontsize=10, fontname="dv")
+    path = tmp_path / "scribus.pdf"
+    doc.save(path)
+    assert [w.text for w in _load(path).words] == ["Policy", "KV-41.288.564", "Rechnung", "4796-166"]
+    assert join_soft_hyphens([(10, 38, 30, 48, "Rech\u00adnung", 0, 2, 0)]) == [(10, 38, 30, 48, "Rechnung", 0, 2, 0)]
+
+
 def _tracked_page(path: Path, lines: list[str]) -> Path:
     """Lines written straight into a content stream (``Tc`` sets the tracking, a ``TJ`` array a gap without a space
     glyph), as typesetters write them."""
