@@ -50,6 +50,8 @@ __all__ = ["BaselineEngine", "BaselineOptions"]
 logger = logging.getLogger(__name__)
 
 _COMMON_CAPTIONS = ("contact", "birth_date", "signature", "invoice_date", "place_date", "region")
+#: common captions taken only as spelt, never as a near word (a place such as "Provence" is no "Province")
+_SPELT_CAPTIONS = frozenset({"region"})
 
 
 #: the first words of a payment booked against a folio's or a statement's charges
@@ -171,8 +173,14 @@ class _Extractor:
 
     def common_captions(self) -> set[int]:
         """Spans that read as a label any form prints (phone, e-mail, date, date of birth, signature, an address's
-        state or province), so that they are never taken for the value of a neighbouring label."""
-        return {s.index for c in _COMMON_CAPTIONS for s, _ in self.doc.labels(concept_phrases(c), c, floor=0.7)}
+        state or province), so that they are never taken for the value of a neighbouring label. A state's caption
+        must be spelt as one: OCR's slips are forgiven labels, and "Provence" would read as "Province"."""
+        def spelt(s: Span, concept: str) -> bool:
+            words = tuple(re.findall(r"[a-z]+", normalise(s.text)))
+            return concept not in _SPELT_CAPTIONS or any(words == p.tokens for p in concept_phrases(concept))
+
+        return {s.index for c in _COMMON_CAPTIONS for s, _ in self.doc.labels(concept_phrases(c), c, floor=0.7)
+                if spelt(s, c)}
 
     def model(self, model: type[BaseModel], prefix: str = "", parent: str | None = None) -> dict[str, Any]:
         if not prefix:

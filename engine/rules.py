@@ -399,10 +399,11 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
     found = _with_wrapped_form(doc, named.spans[0], named, best_start if named.spans[0] is best else None,
                                body=median)
     # ... and over a third line where its second goes on too ("Lachance," / "Gauthier and" / "Blouin" in a
-    # sidebar's narrow column)
-    if len(found.spans) == 2 and found.spans[0].index == named.spans[0].index and _goes_on(found.value):
+    # sidebar's narrow column), or where the third holds the legal form ("Beskydy" / "Kancelářské" / "potřeby
+    # s.r.o.")
+    if len(found.spans) == 2 and found.spans[0].index == named.spans[0].index:
         more = _with_wrapped_form(doc, found.spans[-1], found, body=median, below_only=True)
-        if len(more.spans) > len(found.spans):
+        if len(more.spans) > len(found.spans) and (_goes_on(found.value) or legal_form(more.spans[-1].text)):
             found = Found(more.value, more.confidence, [*found.spans, more.spans[-1]])
     # corroborated names (a legal form, the name in a web/mail domain, printed twice) are usually right
     head = normalise(best.text.split()[0]).strip(",.;:") if best.text.split() else ""
@@ -723,9 +724,10 @@ def _under_street(doc: SpanDoc, s: Span) -> bool:
 
 
 def _legal_form_only(text: str) -> bool:
-    """Whether a text is a legal form and nothing else ("LLC", "plc", "GmbH & Co. KG", "Pty Ltd")."""
+    """Whether a text is a legal form and nothing else ("LLC", "plc", "GmbH & Co. KG", "Pty Ltd", "v.o.s.")."""
     words = re.findall(r"[a-z]+", normalise(text).replace(".", ""))
-    return bool(words) and all(w in _LEGAL_FORMS or w in ("z", "and", "und") for w in words)
+    return bool(words) and all(w in _LEGAL_FORMS or w in ("z", "and", "und") for w in words) \
+        or _END_FORMS.fullmatch(text.strip(" ,;")) is not None
 
 
 def _name_tail_only(text: str) -> bool:
@@ -809,9 +811,10 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
         display = (not alone and body > 0 and h >= 1.25 * body and 0.9 <= height(other) / h <= 1.11 and plain
                    and len(parts) <= 3 and not legal_form(span.text) and not doc.is_caption(form)
                    and name_like(doc, form))
+        # (two words ending on a legal form that start in lower case read on: "Kancelářské" over "potřeby s.r.o.")
         tail = _legal_form_only(form.text) or _name_tail_only(form.text) or (open_end and plain) or (
             not alone and plain and len(parts) - joined_on <= 2 and legal_form(form.text)
-            and (joined_on or name_like(doc, form))) or display
+            and (joined_on or name_like(doc, form) or form.text[:1].islower())) or display
         # printed at the name's size: a scan's boxes of one size differ by a descender ("Group"), and more where the
         # rest says it is one ("E FIGLI" under "PAVAROTTI, PUGLIESE E MORANDINI")
         smallest = 0.6 if joined_on and _name_tail_only(form.text) else 0.7

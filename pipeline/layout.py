@@ -281,6 +281,27 @@ def state_zero(words: Sequence[RawWord]) -> list[RawWord]:
     return out
 
 
+#: a sum's label run into the thousands of its amount, the rest set apart by a thousands space ("moms288" | "482,47")
+_LABEL_THOUSANDS = re.compile(r"([^\W\d_]{3,})(\d{1,3})")
+_THOUSANDS_REST = re.compile(r"\d{3}(?:[.,']\d{3})*[.,]\d{2}")
+
+
+def split_sum_thousands(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with a sum's label that OCR ran into the thousands of its amount split off them, where the
+    amount's rest follows as a word of its own ("Summa exkl. moms288 482,47" → "moms", "288"), as
+    :func:`split_sum_label` splits a label run into a whole amount."""
+    out: list[RawWord] = []
+    for k, w in enumerate(words):
+        m = _LABEL_THOUSANDS.fullmatch(w.text)
+        if m and k + 1 < len(words) and _THOUSANDS_REST.fullmatch(words[k + 1].text) and _names_a_sum(m.group(1)):
+            step = (w.x1 - w.x0) / (len(m.group(1)) + 1 + len(m.group(2)))
+            out += [replace(w, text=m.group(1), x1=w.x0 + len(m.group(1)) * step),
+                    replace(w, text=m.group(2), x0=w.x1 - len(m.group(2)) * step)]
+        else:
+            out.append(w)
+    return out
+
+
 #: a British postcode's outward code whose area's O OCR read as a zero ("Y035", "P012", "0X4"): only the areas
 #: that hold an O (CO, PO, SO, YO; OL, OX), before the district's one or two figures
 _UK_AREA_ZERO = re.compile(r"([CPSY])0(\d{1,2}[A-Z]?)|0([LX]\d{1,2}[A-Z]?)")
@@ -356,10 +377,10 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
     figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
-    (:func:`postcode_zero`)."""
+    (:func:`postcode_zero`), a sum's label run into its amount's thousands split off (:func:`split_sum_thousands`)."""
     parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
-    return litre_l(legal_form_words(postcode_zero(state_zero(parts))))
+    return litre_l(legal_form_words(postcode_zero(state_zero(split_sum_thousands(parts)))))
 
 
 #: a number a volume in litres is written with ("10", "12,5")

@@ -662,6 +662,38 @@ def test_a_state_caption_beside_the_city_caption_is_no_city(captions: list, valu
     assert (address["city"], address["postal_code"]) == ("Austin", "78701")
 
 
+@pytest.mark.parametrize(("lines", "name"), [
+    (["Beskydy Elektro", "v.o.s."], "Beskydy Elektro v.o.s."),  # a Czech form that is a word's letters
+    (["Beskydy", "Kancelářské", "potřeby s.r.o."], "Beskydy Kancelářské potřeby s.r.o."),  # lower case reads on
+])
+def test_an_issuers_name_a_sidebar_wrapped_onto_lines_of_its_own(lines: list[str], name: str) -> None:
+    """A DTP layout's sidebar sets the issuer's name in display type across lines of its own, the title beside the
+    first."""
+    rows = [[(0.03, lines[0]), (0.324, "FAKTURA")], *[[(0.03, text)] for text in lines[1:]],
+            [(0.03, "Školní 145"), (0.324, "Číslo faktury"), (0.534, "Datum vystavení")],
+            [(0.03, "733 22 Ostrava"), (0.324, "FV/909/07/2024"), (0.534, "15.07.2024")],
+            [(0.324, "Popis"), (0.6, "Množství"), (0.7, "Cena"), (0.85, "Celkem")],
+            [(0.324, "Kancelářský papír A4"), (0.6, "2"), (0.7, "120,00"), (0.85, "240,00")],
+            [(0.6, "Celkem k úhradě"), (0.85, "240,00 Kč")]]
+    heights = {i: 0.0186 if i < len(lines) else 0.01 for i in range(len(rows))}
+    assert _run(layout(rows, heights=heights), Invoice).data["vendor_name"] == name
+
+
+def test_a_place_named_like_a_state_caption_heads_the_issuers_name() -> None:
+    """"Provence" reads as "Province" to the forgiving label matcher; as a state's caption it must be spelt, so the
+    head of "Provence" / "Fournitures SAS" in a sidebar, the title beside it, stays the name's."""
+    rows = [[(0.03, "Provence"), (0.324, "FACTURE")], [(0.03, "Fournitures SAS")],
+            [(0.03, "144 rue de la République"), (0.324, "N° de facture"), (0.534, "Date de facture")],
+            [(0.03, "35000 Rennes"), (0.324, "FV/259/05/2025"), (0.534, "2 mai 2025")],
+            [(0.324, "Désignation"), (0.6, "Qté"), (0.7, "Prix"), (0.85, "Montant")],
+            [(0.324, "Ramette papier A4"), (0.6, "2"), (0.7, "5,00"), (0.85, "10,00")],
+            [(0.6, "Total TTC"), (0.85, "12,00 €")]]
+    words = layout(rows, heights={0: 0.0186, 1: 0.0186, **{i: 0.01 for i in range(2, len(rows))}})
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.008, w.bbox[2], w.bbox[1] + 0.0265)})
+             if w.text == "FACTURE" else w for w in words]
+    assert _run(words, Invoice).data["vendor_name"] == "Provence Fournitures SAS"
+
+
 @pytest.mark.parametrize(("written", "city"), [("Austin, TX", "Austin"), ("Reading.", "Reading")])
 def test_a_claim_forms_city_field_holding_the_state_gives_the_city(written: str, city: str) -> None:
     """US forms print the state beside the city in one field ("City: Austin, TX", the ZIP in its own field); a

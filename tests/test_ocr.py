@@ -157,6 +157,15 @@ def test_a_british_postcodes_o_read_as_a_zero(line: str, fixed: str):
     assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
 
 
+@pytest.mark.parametrize(("line", "fixed"), [
+    ("Summa exkl. moms288 482,47 kr", "Summa exkl. moms 288 482,47 kr"), ("Total1 234.50", "Total 1 234.50"),
+    ("Kabel3 482,47", "Kabel3 482,47"),  # no sum's label: a code, as it is
+])
+def test_a_sums_label_run_into_its_amounts_thousands(line: str, fixed: str):
+    words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
+    assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
+
+
 def test_a_count_of_one_in_a_column_of_its_own_after_a_description_ending_on_a_figure_stays():
     """"Monitor 27" with its count "1" read in the same line unit but a column away is no litre."""
     words = [RawWord("Monitor", 0, 0, 60, 10), RawWord("27", 66, 0, 80, 10), RawWord("1", 160, 0, 166, 10)]
