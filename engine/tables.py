@@ -344,8 +344,12 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
             taken = {x.index for x in texts}
             by_col = {col: [x for x in got if x.index not in taken] for col, got in by_col.items()}
             by_col[text_col] = texts
-    if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in by_col.get(text_col, [])):
+    codes = by_col.get(text_col or "", [])
+    if text_col is not None and not any(s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in codes) \
+            and not (codes and _article_code(codes)):
         return None  # no description: a line of figures (a totals block), not an item
+    # (an article's code alone where the description is, "#3024699" under "Copy paper A4": the last line of a cell
+    # whose figures stand at its bottom, the name over it: a row, which the name above heads)
     for col in columns:
         got = by_col.get(col.name, [])
         if col.numeric:
@@ -373,6 +377,13 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
         return None
     row.cells = {k: v for k, v in row.cells.items() if v}
     return row
+
+
+def _code_only(row: TableRow, columns: Sequence[Column]) -> bool:
+    """Whether a row's description is an article's code and nothing else ("#3024699", "Art. 108-72")."""
+    text = next((c.name for c in columns if not c.numeric and c.name in row.cells), None)
+    cell = row.cells.get(text or "")
+    return bool(cell) and _article_code(cell)
 
 
 def _spread_crowded(by_col: dict[str, list[Span]], ranges: dict[str, tuple[float, float]],
@@ -875,6 +886,12 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         elif row is not None:
             if anchor and loose and loose[0] is texts[0]:
                 _head_of_row(row, anchor, loose, line, columns, words)
+            over = (row.line[0], row.line[1] - 1)
+            if texts and _code_only(row, columns) and (texts[-1][0].page, texts[-1][0].line) == over:
+                # the name right over a row whose description is its article's code alone: the row's own
+                for chain in rests.values():
+                    chain[:] = [r for r in chain if (r.line[0].page, r.line[0].line) != over]
+                row.cells[_description_column(columns, ranges) or ""] = texts[-1]
             rows.append(row)
             wrapped, texts, loose, anchor = line, [], [], line
         elif rows and ((rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words))

@@ -656,7 +656,8 @@ def test_a_state_caption_beside_the_city_caption_is_no_city(captions: list, valu
             [(0.081, "Street address")], [(0.084, "1200 Oak Street")], captions, values, [(0.081, "2. Incident")],
             [(0.074, "Type of claim:"), (0.275, "☐ Motor"), (0.345, "☐ Home"), (0.471, "☒ Travel")],
             [(0.081, "Date of incident"), (0.515, "Amount claimed (USD)")],
-            [(0.084, "05/26/2025"), (0.518, "1,268.67")], [(0.074, "Police report filed?"), (0.41, "☐ Yes"), (0.527, "☒ No")],
+            [(0.084, "05/26/2025"), (0.518, "1,268.67")],
+            [(0.074, "Police report filed?"), (0.41, "☐ Yes"), (0.527, "☒ No")],
             [(0.081, "Place / Date"), (0.349, "Signature")], [(0.084, "Austin, 06/07/2025"), (0.376, "Jane Miller")]]
     address = _run(layout(rows), ClaimForm).data["address"]
     assert (address["city"], address["postal_code"]) == ("Austin", "78701")
@@ -904,6 +905,28 @@ def test_an_articles_code_under_a_name_in_a_cell_aligned_to_the_middle_is_no_par
              for w in layout(rows)]
     items = _run(words, Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Mycie okien", "Panel LED 60x60", "Netzwerk-Switch 24 Port"]
+
+
+def test_a_row_whose_description_is_its_articles_code_takes_the_name_right_over_it() -> None:
+    """A two-line cell whose figures stand at its bottom, on the article code's line ("Copy paper A4 80g, 5 reams"
+    over "#3024699 | 20 | 20.14 | 402.80"): the code alone is no description, so the row is read with the name
+    right over it (before, the line of a code and figures was no row at all, and the rows slid up one)."""
+    rows = [[(0.066, "Harbour Supplies Ltd")], [(0.6, "Invoice No."), (0.8, "INV-2048")],
+            [(0.6, "Date"), (0.8, "02/06/2024")],
+            [(0.066, "Description"), (0.575, "Qty"), (0.688, "Unit Price"), (0.878, "Amount")],
+            [(0.069, "Website maintenance"), (0.575, "6 h"), (0.684, "GBP 84.41"), (0.851, "GBP 506.46")],
+            [(0.069, "Software licence annual (C8)"), (0.58, "50"), (0.675, "GBP 607.53"), (0.83, "GBP 30,376.50")],
+            [(0.069, "Copy paper A4 80g, 5 reams")],
+            [(0.069, "#3024699"), (0.58, "20"), (0.684, "GBP 20.14"), (0.851, "GBP 402.80")],
+            [(0.069, "Office chair ergonomic"), (0.588, "4"), (0.675, "GBP 156.72"), (0.851, "GBP 626.88")],
+            [(0.6, "Subtotal"), (0.851, "GBP 31,912.64")]]
+    tops = [0.05, 0.1, 0.12, 0.1742, 0.2173, 0.2349, 0.2526, 0.2632, 0.2809, 0.3]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0107)})
+             for w in layout(rows)]
+    items = _run(words, Invoice).data["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [
+        ("Website maintenance", "506.46"), ("Software licence annual (C8)", "30376.50"),
+        ("Copy paper A4 80g, 5 reams", "402.80"), ("Office chair ergonomic", "626.88")]
 
 
 def test_a_line_in_smaller_type_under_an_item_is_a_note_even_where_it_starts_in_lower_case() -> None:
