@@ -645,7 +645,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "recapito|numero di telefono|telefonnr|telefon tagsuber|phone daytime|telephone daytime|"
                   "telefoon overdag|telephone de jour|telefono diurno|"
                   # Romanian and Hungarian
-                  "numar de telefon|nr telefon|telefonszam"),
+                  "numar de telefon|nr telefon|telefonszam|"
+                  # Finnish, Swedish, Danish and Norwegian: phone, mobile, e-mail
+                  "puhelin|puh|puhelinnumero|matkapuhelin|sahkoposti|telefonnr|mobiltelefon|tlf|e post|epost"),
     # how a receipt was paid: a caption, never a name ("MÉTODO DE PAGO", "Zahlungsmethode")
     "payment_method": _p("payment method|method of payment|payment type|paid with|paid by|card type|zahlungsmethode|"
                          "zahlungsart|zahlweise|bezahlart|moyen de paiement|mode de paiement|mode de reglement|"

@@ -1158,16 +1158,26 @@ def address_after_name(doc: SpanDoc, name_text: str) -> Found | None:
     return None
 
 
+#: the least gap (page widths) between a footer's columns
+_FOOTER_COLUMN_GAP = 0.1
+
+
 def address_under_name_again(doc: SpanDoc, name_text: str, word_indices: list[int]) -> Found | None:
-    """The address under the name where the name is printed again on a line of its own: an emailed receipt
-    names its merchant in its title ("Your receipt from Sanford Brothers") and again over the address at its
-    foot."""
+    """The address under the name where the name is printed again on a line of its own, or first on a line whose
+    other spans stand well apart (a footer's other columns: "Biomarkt Grünblatt | UStIdNr. CHE385.568.733"): an
+    emailed receipt names its merchant in its title ("Your receipt from Sanford Brothers"), an online order's
+    confirmation at its head, and again over the address at its foot."""
     name = normalise(name_text).strip(" ,;")
     if not name:
         return None
+
+    def apart(s: Span) -> bool:
+        line = doc.lines[(s.page, s.line)]
+        return line[0] is s and (len(line) == 1 or line[1].bbox[0] - s.bbox[2] >= _FOOTER_COLUMN_GAP)
+
     for s in doc.spans:
         if (normalise(s.text).strip(" ,;") == name and not set(s.word_indices) & set(word_indices)
-                and len(doc.lines[(s.page, s.line)]) == 1):
+                and apart(s)):
             found = address_below(doc, s.word_indices)
             if found is not None:
                 return found

@@ -460,6 +460,7 @@ def test_a_receipts_total_wording_abroad_is_read_beside_the_cash_and_change(word
 @pytest.mark.parametrize(("wording", "concept"), [
     ("Total s/ IVA", "subtotal"), ("Základ", "subtotal"),  # Portuguese "without VAT", Czech "(tax) base"
     ("Jméno pojištěného", "claimant"), ("Anmeldt beløb", "claim_amount"),  # Czech "insured's name", Danish
+    ("Puhelin", "contact"), ("Sähköposti", "contact"), ("Tlf.", "contact"),  # Finnish phone, e-mail; Danish phone
 ])
 def test_a_wording_names_its_field_outright(wording: str, concept: str) -> None:
     """A label the rules must know by itself, not only from the figures around it (a totals block printed off the
@@ -478,3 +479,15 @@ def test_an_invoices_number_after_its_bare_title_beside_the_issuer(title: str) -
             [(0.5, "Yhteensä"), (0.818, "112,60 EUR")]]
     data = read_baseline(layout(rows), Invoice)
     assert (data["invoice_number"], data["vendor_name"]) == ("180480", "Koivu IT-palvelut Ky")
+
+
+def test_a_phone_caption_beside_the_city_caption_is_no_city() -> None:
+    """A Finnish form's captions over their cells: "Postinumero | Postitoimipaikka | Puhelin" over "90843 | Oulu |
+    +36 967 188238" (the phone's caption had been read as the city)."""
+    rows = [[(0.067, "Nordic Shield Vakuutus")], [(0.399, "VAHINKOILMOITUS")], [(0.074, "Nimi")],
+            [(0.077, "Sanna Mäkinen")], [(0.074, "Syntymäaika"), (0.507, "Vakuutusnumero")],
+            [(0.077, "03.01.1954"), (0.51, "H/2023/0580672")], [(0.074, "Katuosoite")], [(0.077, "Mannerheimintie 85")],
+            [(0.074, "Postinumero"), (0.276, "Postitoimipaikka"), (0.507, "Puhelin")],
+            [(0.077, "90843"), (0.279, "Oulu"), (0.51, "+36 967 188238")]]
+    address = read_baseline(layout(rows), ClaimForm)["address"]
+    assert (address["postal_code"], address["city"]) == ("90843", "Oulu")

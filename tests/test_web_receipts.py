@@ -169,3 +169,17 @@ def test_more_finnish_and_danish_claim_captions() -> None:
                     [(0.07, "Skovbrynet 61B")], [(0.07, "Postnr."), (0.5, "Postdistrikt")],
                     [(0.07, "5369"), (0.5, "Helsinge")], [(0.07, "Skadedato")], [(0.07, "02.05.2024")]], ClaimForm)
     assert danish["address"]["city"] == "Helsinge" and danish["address"]["postal_code"] == "5369"
+
+
+def test_an_online_orders_confirmation_gives_its_merchants_address_in_a_footer_of_columns() -> None:
+    """A shop's order confirmation names the merchant at its head and again at its foot, over its address, the
+    footer's other columns (VAT id, web address) on the same lines."""
+    rows = [[(0.071, "Biomarkt Grünblatt"), (0.837, "BELEG")], [(0.071, "Online order")],
+            [(0.071, "Beleg No."), (0.357, "9117/267")], [(0.071, "Datum"), (0.357, "10. Februar 2025 16:33")],
+            [(0.086, "Item"), (0.704, "Qty"), (0.874, "CHF")], [(0.086, "Pasta 500g"), (0.723, "1"), (0.871, "7.49")],
+            [(0.086, "Butter 250g"), (0.723, "1"), (0.871, "3.24")], [(0.524, "Bezahlter Betrag CHF"), (0.847, "10.73")],
+            [(0.071, "Karte VISA ****6590")], [(0.071, "Vielen Dank für Ihren Einkauf!")],
+            [(0.071, "Biomarkt Grünblatt"), (0.644, "UStIdNr. CHE385.568.733 MWST")],
+            [(0.071, "Kirchgasse 177"), (0.742, "www.biomarkt.example")], [(0.071, "8047 Zürich")]]
+    data = _read(rows, Receipt)
+    assert (data["merchant_name"], data["merchant_address"]) == ("Biomarkt Grünblatt", "Kirchgasse 177, 8047 Zürich")
