@@ -212,6 +212,7 @@ def _joined_header(before: tuple[list[Span], dict[str, tuple[float, float]]] | N
     above, earlier = before
     if line[0].page != above[0].page or line[0].line != above[0].line + 1:
         return None
+
     def named(r: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         return {k: v for k, v in r.items() if not k.startswith("_")}
 
@@ -772,9 +773,13 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
     height = _top_and_height(parts[-1], words)[1]
     gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
     if len(gaps) >= 2 and gaps[0] >= max(gaps[1:]) + 0.3 * height and max(gaps[1:]) < 1.6 * height:
-        own = _lead(line, cell, texts[0][0].bbox[0])
-        # the figures' line holding the article's code under the name ("Art. 133-27"): no part of the description
-        row.cells[text] = [x for part in texts for x in part] + ([] if _article_code(own) else own)
+        row.cells[text] = [x for part in texts for x in part] + _not_a_code(_lead(line, cell, texts[0][0].bbox[0]))
+
+
+def _not_a_code(own: list[Span]) -> list[Span]:
+    """A row's own part of its description under the lines that head it, none where it is the article's code
+    under the name ("Netzwerk-Switch 24 Port" over "Art. 133-27 | 1 | 499,84")."""
+    return [] if _article_code(own) else own
 
 
 def _lead(line: list[Span], cell: list[Span], start: float) -> list[Span]:
@@ -1019,6 +1024,5 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
         if any(_article_code(r.line) for r in moved):
             continue  # an item's code under its name is the row's above, no head of the next one
         del chain[widest:]
-        own = _lead(lines.get(below.line, []), head, moved[0].line[0].bbox[0])
-        # the row's own line holding the article's code under the name ("Art. 133-27") is no part of it
-        below.cells[column] = [x for r in moved for x in r.line] + ([] if _article_code(own) else own)
+        below.cells[column] = [x for r in moved for x in r.line] + _not_a_code(
+            _lead(lines.get(below.line, []), head, moved[0].line[0].bbox[0]))

@@ -19,6 +19,7 @@ ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from statistics import median
 from typing import Any
@@ -259,6 +260,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
 _RING_MARGIN = 2.0
 
 Box = tuple[float, float, float, float]
+#: a yes or no word as a form prints its options: letters only, two at least
+_ANSWER = re.compile(r"[^\W\d_]{2,}")
 
 
 def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
@@ -296,7 +299,8 @@ def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUni
     """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
     before the other answers of its line; and the rings so read."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
-    answers = [w for w in words if sum(c.isalpha() for c in w.text) >= 2 and yes_or_no(w.text) is not None]
+    # a word of letters alone: "No." and "No:" label a number ("Policy No."), no answer
+    answers = [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
     circled: list[tuple[RawWord, Box]] = []
     for ring in rings:
         x0, y0, x1, y1 = ring

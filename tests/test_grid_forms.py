@@ -124,6 +124,9 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
     for y, text in rows:
         page.insert_text((50, y), text, fontsize=10)
     page.insert_text((50, 260), "Police report filed?", fontsize=10)
+    page.insert_text((400, 100), "No.", fontsize=10)  # a number's label, boxed on its own
+    if "No." in around:
+        page.draw_rect(pymupdf.Rect(396, 89, 400 + pymupdf.get_text_length("No.", fontsize=10) + 4, 104))
     for x, word in ((250, "Yes"), (310, "No")):
         page.insert_text((x, 260), word, fontsize=10)
         if word in around:
@@ -135,6 +138,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(("outline", "around", "answer"), [
     ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
+    ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
                                                                   around: tuple[str, ...], answer: bool | None) -> None:
