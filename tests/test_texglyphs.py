@@ -112,14 +112,19 @@ def test_a_word_broken_at_a_soft_hyphen_reads_whole_where_its_rest_stands():
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
-@pytest.mark.skipif(not DEJAVU.exists(), reason="needs a TrueType font whose text layer keeps U+00AD")
-def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
+def _dejavu_page(path: Path, text: str) -> Path:
+    """A page with ``text`` set in DejaVu Sans, whose text layer keeps U+00AD."""
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=120)
     page.insert_font(fontname="dv", fontfile=str(DEJAVU))
-    page.insert_text((20, 40), "Consultoría Inteligen\u00ad\ntes S.L.N.E", fontsize=10, fontname="dv")
-    path = tmp_path / "hyphenated.pdf"
+    page.insert_text((20, 40), text, fontsize=10, fontname="dv")
     doc.save(path)
+    return path
+
+
+@pytest.mark.skipif(not DEJAVU.exists(), reason="needs a TrueType font whose text layer keeps U+00AD")
+def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
+    path = _dejavu_page(tmp_path / "hyphenated.pdf", "Consultoría Inteligen\u00ad\ntes S.L.N.E")
     assert [(w.text, w.line) for w in _load(path).words] == [("Consultoría", 0), ("Inteligentes", 1), ("S.L.N.E", 1)]
 
 
@@ -127,12 +132,7 @@ def test_a_text_layers_soft_hyphen_joins_the_word_it_broke(tmp_path: Path):
 def test_soft_hyphens_drawn_inside_words_are_hyphens(tmp_path: Path):
     """A producer that codes its hyphen glyph as U+00AD (Scribus) draws it inside words as wide as a hyphen:
     those are hyphens; a line still broken at one (a hyphenating typesetter's) reads whole."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=300, height=120)
-    page.insert_font(fontname="dv", fontfile=str(DEJAVU))
-    page.insert_text((20, 40), "Policy KV\u00ad41.288.564 Rech\u00ad\nnung 4796\u00ad166", fontsize=10, fontname="dv")
-    path = tmp_path / "scribus.pdf"
-    doc.save(path)
+    path = _dejavu_page(tmp_path / "scribus.pdf", "Policy KV\u00ad41.288.564 Rech\u00ad\nnung 4796\u00ad166")
     assert [w.text for w in _load(path).words] == ["Policy", "KV-41.288.564", "Rechnung", "4796-166"]
     assert join_soft_hyphens([(10, 38, 30, 48, "Rech\u00adnung", 0, 2, 0)]) == [(10, 38, 30, 48, "Rechnung", 0, 2, 0)]
 
