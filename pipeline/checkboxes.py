@@ -34,7 +34,7 @@ from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
-           "find_check_boxes"]
+           "add_framed_answers", "find_check_boxes"]
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
@@ -295,6 +295,60 @@ def add_circled_marks(units: list[LineUnit]) -> list[LineUnit]:
     return [u for u in out if not (len(u.words) == 1 and id(u.words[0]) in gone)]
 
 
+#: a frame's side: this share of its length dark at least
+_FRAME_SIDE = 0.8
+
+
+def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
+    """A scan's answer boxed by a drawn frame (a rectangle round ``Nie`` of ``Tak`` / ``Nie``): the frame's straight
+    sides are rules to the signature finder, so its pixels are looked at here. A yes or no word on a line that
+    prints another answer gets a frame where a dark row runs over its whole width within a word height above and
+    below it, each no longer than the word and two word heights (no table rule), joined by dark columns at their
+    ends; then it is ticked as :func:`add_circled_answers` ticks a circled one."""
+    words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
+    answers = [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
+    answers = [a for a in answers if any(b is not a and _same_row(a, b) for b in answers)]
+    if not answers:
+        return units
+    from pipeline.inkmarks import page_ink
+
+    ink = page_ink(image).astype(bool)
+    rings = [ring for a in answers if (ring := _frame_round(ink, a)) is not None]
+    return _tick_circled(units, rings)[0] if rings else units
+
+
+def _frame_round(ink: np.ndarray, word: RawWord) -> Box | None:
+    """The frame drawn round ``word`` in ``ink`` (pixels), None where there is none."""
+    rows, cols = ink.shape
+    h = word.y1 - word.y0
+    x0, x1 = int(word.x0), int(word.x1)
+    if h <= 0 or x1 <= x0:
+        return None
+
+    def level(y: int) -> tuple[int, int] | None:
+        """The dark run along row ``y`` over the whole word, as (start, end), if it is no longer than a frame's."""
+        if not 0 <= y < rows or ink[y, x0:x1].mean() < _FRAME_SIDE:
+            return None
+        lo, hi = x0, x1
+        while lo > 0 and ink[y, lo - 1]:
+            lo -= 1
+        while hi < cols and ink[y, hi]:
+            hi += 1
+        return (lo, hi) if hi - lo <= (x1 - x0) + 2 * h else None
+
+    reach = int(h) + 1
+    tops = [(y, run) for y in range(int(word.y0) - reach, int(word.y0) + 1) if (run := level(y))]
+    bottoms = [(y, run) for y in range(int(word.y1), int(word.y1) + reach + 1) if (run := level(y))]
+    for (t, (tl, tr)), (b, (bl, br)) in ((top, bottom) for top in reversed(tops) for bottom in bottoms):
+        left, right = max(tl, bl), min(tr, br) - 1
+        if right - left < x1 - x0 or b - t < h:
+            continue
+        sides = [ink[t:b + 1, max(0, c - 1):c + 2].any(axis=1).mean() for c in (left, right)]
+        if min(sides) >= _FRAME_SIDE:
+            return (float(left), float(t), float(right), float(b))
+    return None
+
+
 def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUnit], list[Box]]:
     """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
     before the other answers of its line; and the rings so read."""
@@ -314,9 +368,9 @@ def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUni
     out, used = list(units), []
     for w, ring in circled:
         line = [a for a in answers if _same_row(a, w)]
-        if sum(any(a is c for c, _ in circled) for a in line) != 1 \
+        if len(line) < 2 or sum(any(a is c for c, _ in circled) for a in line) != 1 \
                 or any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
-            continue  # two answers ringed (a table's header cells), or the line has boxes of its own
+            continue  # no other answer on the line, two ringed (a table's header cells), or boxes of its own
         for a in line:
             h = a.y1 - a.y0
             box = RawWord(CHECKED if a is w else UNCHECKED, a.x0 - 0.9 * h, a.y0, a.x0 - 0.15 * h, a.y1, 1.0)

@@ -167,6 +167,36 @@ def test_a_ring_round_an_answer_on_a_scan_is_that_answer_not_a_signature() -> No
     assert ticked.x1 <= 460 and ticked.x0 > 430  # right before "No"
 
 
+@pytest.mark.parametrize(("frame", "ticked"), [("box", "Nie"), ("rules", None), ("alone", None)])
+def test_an_answer_framed_on_a_scan_is_ticked_and_a_tables_rules_are_no_frame(frame: str, ticked: str | None) -> None:
+    """"Tak" / "Nie" with a rectangle drawn round "Nie" (its sides are rules to the signature finder); rules above
+    and below a table row running past the words frame nothing; a framed answer with no other answer beside it
+    (a table cell) is left as it is."""
+    from PIL import ImageDraw
+
+    from pipeline.checkboxes import add_framed_answers
+    from pipeline.layout import LineUnit
+
+    page = Image.new("L", (1200, 600), 245)
+    draw = ImageDraw.Draw(page)
+    words = [RawWord("Zgłoszono", 100, 300, 190, 322, 0.9), RawWord("Tak", 520, 300, 552, 322, 0.9),
+             RawWord("Nie", 650, 300, 682, 322, 0.9)]
+    if frame == "alone":
+        words = words[:1] + words[2:]
+    if frame in ("box", "alone"):
+        draw.rectangle((642, 291, 700, 332), outline=20, width=2)
+    else:
+        draw.line([(80, 290), (1100, 290)], fill=20, width=2)
+        draw.line([(80, 333), (1100, 333)], fill=20, width=2)
+    out = add_framed_answers(page, [LineUnit(words)])
+    boxes = sorted((w.x0, w.text) for u in out for w in u.words if w.text in (CHECKED, UNCHECKED))
+    if ticked is None:
+        assert boxes == []
+    else:
+        assert [t for _, t in boxes] == [UNCHECKED, CHECKED]  # before "Tak", before "Nie"
+        assert 552 < boxes[1][0] < 650
+
+
 def _scan(page: pymupdf.Page, dpi: int = 200) -> Image.Image:
     return Image.open(io.BytesIO(page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY).tobytes("png")))
 
