@@ -290,7 +290,7 @@ def add_circled_marks(units: list[LineUnit]) -> list[LineUnit]:
     if not marks:
         return units
     rings = {(m.x0, m.y0, m.x1, m.y1): m for m in marks}
-    out, used = _tick_circled(units, list(rings))
+    out, used = _tick_circled(units, list(rings), alone=True)
     gone = {id(rings[ring]) for ring in used}
     return [u for u in out if not (len(u.words) == 1 and id(u.words[0]) in gone)]
 
@@ -349,9 +349,11 @@ def _frame_round(ink: np.ndarray, word: RawWord) -> Box | None:
     return None
 
 
-def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUnit], list[Box]]:
+def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False) -> tuple[list[LineUnit], list[Box]]:
     """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
-    before the other answers of its line; and the rings so read."""
+    before the other answers of its line; and the rings so read. The line must print another answer, unless
+    ``alone`` (a ring a pen drew round a word tells by itself, where OCR lost the other option: a drawn outline
+    round a lone ``No`` may be a table's cell)."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     # a word of letters alone: "No." and "No:" label a number ("Policy No."), no answer
     answers = [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
@@ -368,7 +370,7 @@ def _tick_circled(units: list[LineUnit], rings: list[Box]) -> tuple[list[LineUni
     out, used = list(units), []
     for w, ring in circled:
         line = [a for a in answers if _same_row(a, w)]
-        if len(line) < 2 or sum(any(a is c for c, _ in circled) for a in line) != 1 \
+        if (len(line) < 2 and not alone) or sum(any(a is c for c, _ in circled) for a in line) != 1 \
                 or any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
             continue  # no other answer on the line, two ringed (a table's header cells), or boxes of its own
         for a in line:

@@ -165,6 +165,9 @@ def test_a_ring_round_an_answer_on_a_scan_is_that_answer_not_a_signature() -> No
     assert texts == sorted([CHECKED, UNCHECKED, SIGNATURE_MARK])  # the real signature elsewhere stays
     ticked = next(w for u in out for w in u.words if w.text == CHECKED)
     assert ticked.x1 <= 460 and ticked.x0 > 430  # right before "No"
+    # OCR lost the other option ("Ja"): the ring tells by itself
+    lost = LineUnit([w for w in line.words if w.text != "Yes"])
+    assert [w.text for u in add_circled_marks([lost, ring]) for w in u.words if len(w.text) == 1] == [CHECKED]
 
 
 @pytest.mark.parametrize(("frame", "ticked"), [("box", "Nie"), ("rules", None), ("alone", None)])
