@@ -31,6 +31,7 @@ from PIL import Image
 from engine.base import SIGNATURE_MARK
 from engine.rules import yes_or_no
 from pipeline.formfields import CHECKED, UNCHECKED
+from pipeline.inkmarks import page_ink
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
@@ -310,8 +311,6 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     answers = [a for a in answers if any(b is not a and _same_row(a, b) for b in answers)]
     if not answers:
         return units
-    from pipeline.inkmarks import page_ink
-
     ink = page_ink(image).astype(bool)
     rings = [ring for a in answers if (ring := _frame_round(ink, a)) is not None]
     return _tick_circled(units, rings)[0] if rings else units
