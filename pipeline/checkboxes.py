@@ -306,8 +306,7 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     prints another answer gets a frame where a dark row runs over its whole width within a word height above and
     below it, each no longer than the word and two word heights (no table rule), joined by dark columns at their
     ends; then it is ticked as :func:`add_circled_answers` ticks a circled one."""
-    words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
-    answers = [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
+    answers = _answer_words([w for u in units for w in u.words if w.text != SIGNATURE_MARK])
     answers = [a for a in answers if any(b is not a and _same_row(a, b) for b in answers)]
     if not answers:
         return units
@@ -348,14 +347,19 @@ def _frame_round(ink: np.ndarray, word: RawWord) -> Box | None:
     return None
 
 
+def _answer_words(words: list[RawWord]) -> list[RawWord]:
+    """The yes and no words among ``words``: words of letters alone ("No." and "No:" label a number, "Policy
+    No.", and answer nothing)."""
+    return [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
+
+
 def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False) -> tuple[list[LineUnit], list[Box]]:
     """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
     before the other answers of its line; and the rings so read. The line must print another answer, unless
     ``alone`` (a ring a pen drew round a word tells by itself, where OCR lost the other option: a drawn outline
     round a lone ``No`` may be a table's cell)."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
-    # a word of letters alone: "No." and "No:" label a number ("Policy No."), no answer
-    answers = [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
+    answers = _answer_words(words)
     circled: list[tuple[RawWord, Box]] = []
     for ring in rings:
         x0, y0, x1, y1 = ring

@@ -184,10 +184,15 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = None  # an amount with its currency's letters ("12,50zł", "99,00kr"), a time ("10.30am"): one word
     if m is None:
         return [word]
-    first, second = m.group(1), m.group(2)
-    step = (word.x1 - word.x0) / (len(first) + 1 + len(second))  # the missing space: one character
-    return [RawWord(first, word.x0, word.y0, word.x0 + len(first) * step, word.y1, word.confidence),
-            RawWord(second, word.x1 - len(second) * step, word.y0, word.x1, word.y1, word.confidence)]
+    return _at_missing_space(word, m.group(1), m.group(2))
+
+
+def _at_missing_space(word: RawWord, first: str, second: str) -> list[RawWord]:
+    """``word`` as the two words ``first`` and ``second`` it ran together, each with its share of the box by
+    characters, the space between them one character wide."""
+    step = (word.x1 - word.x0) / (len(first) + 1 + len(second))
+    return [replace(word, text=first, x1=word.x0 + len(first) * step),
+            replace(word, text=second, x0=word.x1 - len(second) * step)]
 
 
 def split_sum_label(text: str) -> tuple[str, str] | None:
@@ -294,9 +299,7 @@ def split_sum_thousands(words: Sequence[RawWord]) -> list[RawWord]:
     for k, w in enumerate(words):
         m = _LABEL_THOUSANDS.fullmatch(w.text)
         if m and k + 1 < len(words) and _THOUSANDS_REST.fullmatch(words[k + 1].text) and _names_a_sum(m.group(1)):
-            step = (w.x1 - w.x0) / (len(m.group(1)) + 1 + len(m.group(2)))
-            out += [replace(w, text=m.group(1), x1=w.x0 + len(m.group(1)) * step),
-                    replace(w, text=m.group(2), x0=w.x1 - len(m.group(2)) * step)]
+            out += _at_missing_space(w, m.group(1), m.group(2))
         else:
             out.append(w)
     return out
@@ -385,6 +388,8 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
 
 #: a number a volume in litres is written with ("10", "12,5")
 _VOLUME = re.compile(r"\d+(?:[.,]\d+)?")
+#: a volume a litre's ``1`` may follow: a few figures, perhaps with decimals ("10", "12,5"; not "2024")
+_LITRES = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
 
 
 def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
@@ -403,10 +408,6 @@ def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
         if out[-1].x0 - out[-2].x1 <= max(spaces) + 0.1 * (out[-1].y1 - out[-1].y0):
             out[-1] = replace(out[-1], text="l")
     return out
-
-
-#: a volume a litre's ``1`` may follow: a few figures, perhaps with decimals ("10", "12,5"; not "2024")
-_LITRES = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
 
 
 #: words that name a document or a record and take a number after them ("Invoice #1001", "PO #4471")
