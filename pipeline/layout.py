@@ -22,8 +22,9 @@ from engine.labels import COLUMN_CONCEPTS, label_score, label_tokens
 from engine.numbers import parse_money
 from engine.spandoc import concept_phrases
 
-__all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "order_lines", "split_bullets", "split_glued_codes",
-           "split_glued_labels", "split_glued_word", "split_sum_label", "to_words"]
+__all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "join_split_cents", "order_lines", "split_bullets",
+           "split_glued_codes", "split_glued_labels", "split_glued_word", "split_label_figure", "split_sum_label",
+           "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -202,6 +203,16 @@ def split_sum_label(text: str) -> tuple[str, str] | None:
     if m is None or _GLUED_DATE.fullmatch(m.group(2)) or not _names_a_sum(m.group(1)):
         return None
     return m.group(1), m.group(2)
+
+
+def split_label_figure(text: str) -> tuple[str, str] | None:
+    """A label and the amount or date after it run into one word of a text layer, as (label, figure): a sum's label
+    (:func:`split_sum_label`) or a word in lower case (``Total at betale1.403.703,04``: an amount too long for its
+    cell printed right against its label's last word); None for any other word (``Tel12.34``, ``Art4711``)."""
+    if (split := split_sum_label(text)) is not None:
+        return split
+    m = _GLUED_FIGURE.fullmatch(text)
+    return (m.group(1), m.group(2)) if m is not None and m.group(1).islower() else None
 
 
 def _names_a_sum(text: str) -> bool:
@@ -384,6 +395,27 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return litre_l(legal_form_words(postcode_zero(state_zero(split_sum_thousands(parts)))))
+
+
+#: an amount's whole part, its thousands grouped or not ("109", "1.245", "12,345")
+_WHOLE_PART = re.compile(r"[$€£]?\d{1,3}(?:[.,']\d{3})*|\d+")
+#: an amount's cents after their decimal point or comma (".22", ",50")
+_CENTS_PART = re.compile(r"[.,]\d{2}")
+
+
+def join_split_cents(words: Sequence[RawWord]) -> list[RawWord]:
+    """A line's ``words`` with an amount OCR split at its decimal point ("109" | ".22": a dot-matrix print's dot read
+    in a box of its own) joined again: a whole number right against cents after their point or comma, closer than
+    a fifth of the line's height (a space between them stays: "12 .50" is no amount OCR split)."""
+    out: list[RawWord] = []
+    for w in words:
+        prev = out[-1] if out else None
+        if (prev is not None and _CENTS_PART.fullmatch(w.text) and _WHOLE_PART.fullmatch(prev.text)
+                and w.x0 - prev.x1 <= 0.2 * (w.y1 - w.y0)):
+            out[-1] = replace(prev, text=prev.text + w.text, x1=w.x1, y0=min(prev.y0, w.y0), y1=max(prev.y1, w.y1))
+        else:
+            out.append(w)
+    return out
 
 
 #: a number a volume in litres is written with ("10", "12,5")
@@ -666,6 +698,18 @@ def _collides(unit: LineUnit, line: Sequence[LineUnit]) -> bool:
     return any(_overlap(x0, x1, w.x0, w.x1) > 0 for u in line for w in u.words)
 
 
+def _stacked(unit: LineUnit, line: Sequence[LineUnit]) -> bool:
+    """Whether a word of ``unit`` stands under or over a word of ``line`` it shares less than half its height with
+    (:data:`_OVERLAP`): a text line set close under another, not part of it (an article's code in a smaller
+    type right under its item's name, "Art. 453-80" under "Software licence annual", both beside the row's figures
+    set between them, which join the two into one line's band)."""
+    def shared(a: RawWord, b: RawWord) -> float:
+        return max(0.0, _overlap(a.y0, a.y1, b.y0, b.y1)) / max(1e-9, min(a.y1 - a.y0, b.y1 - b.y0))
+
+    return any(_overlap(a.x0, a.x1, b.x0, b.x1) > 0 and shared(a, b) < _OVERLAP
+               for u in line for a in unit.words for b in u.words)
+
+
 def _centre_order(units: Sequence[LineUnit]) -> list[LineUnit]:
     return sorted(units, key=lambda u: ((u.top + u.bottom) / 2, min(w.x0 for w in u.words)))
 
@@ -726,7 +770,7 @@ def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:
     # each line is compared with the unit that opened it, not with a band that grows as units join:
     # a growing band lets a tall heading chain two text lines together
     for unit in horizontal:
-        if lines and _share(unit, lines[-1][0]) >= _OVERLAP:
+        if lines and _share(unit, lines[-1][0]) >= _OVERLAP and not _stacked(unit, lines[-1]):
             lines[-1].append(unit)
         else:
             lines.append([unit])

@@ -35,6 +35,7 @@ from pipeline.layout import (
     LineUnit,
     drop_leaders,
     join_spaced_letters,
+    join_split_cents,
     order_lines,
     repair_ocr_words,
     split_glued_codes,
@@ -233,8 +234,8 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = join_date_boxes([split_glued_codes(split_glued_labels(split_number_sign(drop_leaders(
-            join_spaced_letters(line))))) for line in order_lines(page.units)])
+        lines = join_date_boxes([join_split_cents(split_glued_codes(split_glued_labels(split_number_sign(drop_leaders(
+            join_spaced_letters(line)))))) for line in order_lines(page.units)])
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

@@ -32,7 +32,7 @@ from pipeline.errors import (
 from pipeline.formfields import apply_form_fields
 from pipeline.images import check_pixels, flatten, square_pixels
 from pipeline.inkmarks import add_drawn_signatures
-from pipeline.layout import LineUnit, RawWord, split_sum_label
+from pipeline.layout import LineUnit, RawWord, split_label_figure
 from pipeline.texglyphs import (
     SOFT_HYPHEN,
     compose_accents,
@@ -235,7 +235,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         if not whole.strip():
             continue
         key = (block_no, line_no)
-        for wx0, wx1, word in _split_sum_label(_split_at_value_span(x0, x1, whole, span_starts.get(key, []))):
+        for wx0, wx1, word in _split_label_figure(_split_at_value_span(x0, x1, whole, span_starts.get(key, []))):
             if dingbats and any(r.contains(pymupdf.Point((wx0 + wx1) / 2, (y0 + y1) / 2)) for r in dingbats):
                 word = word.translate(_ZAPF)  # a check mark or a box set in ZapfDingbats reads as "4" or "o"
             word = compose_accents(word)  # an OT1 font's accents are glyphs of their own: "Honor´e"
@@ -340,12 +340,13 @@ def _split_at_value_span(x0: float, x1: float, word: str,
     return [(x0, x1, word)]
 
 
-def _split_sum_label(parts: list[tuple[float, float, str]]) -> list[tuple[float, float, str]]:
-    """``parts`` with a sum's label run into its amount (``Total232.357,28``: a spreadsheet's total cell set right
-    against its amount's, in one span) split in two, each with its share of the width by characters."""
+def _split_label_figure(parts: list[tuple[float, float, str]]) -> list[tuple[float, float, str]]:
+    """``parts`` with a label run into its amount in one span split in two, each with its share of the width by
+    characters: a sum's label (``Total232.357,28``: a spreadsheet's total cell set right against its amount's) or a
+    word in lower case (``betale1.403.703,04``: an amount too long for its cell, printed against its label)."""
     out = []
     for x0, x1, word in parts:
-        split = split_sum_label(word)
+        split = split_label_figure(word)
         if split is None:
             out.append((x0, x1, word))
             continue

@@ -12,7 +12,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from engine.base import EngineRequest, EngineResult, Word
+from engine.base import SIGNATURE_MARK, EngineRequest, EngineResult, Word
 from engine.dates import parse_date
 from engine.labels import label_tokens
 from engine.registry import create_engine
@@ -132,12 +132,25 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
         if word in around:
             width = pymupdf.get_text_length(word, fontsize=10)
             box = pymupdf.Rect(x - 4, 249, x + width + 4, 264)
-            page.draw_oval(box) if outline == "ring" else page.draw_rect(box)
+            if outline == "pen":  # four curves stroked as one open path, as a drawing program writes a ring
+                shape = page.new_shape()
+                x0, y0, x1, y1 = x - 8, 245, x + width + 8, 267  # drawn freely, a little wider
+                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                for a, c1, c2, b in (((x0, my), (x0, y0), (mx - 6, y0), (mx, y0)),
+                                     ((mx, y0), (mx + 6, y0), (x1, y0), (x1, my)),
+                                     ((x1, my), (x1, y1), (mx + 6, y1), (mx, y1)),
+                                     ((mx, y1), (mx - 6, y1), (x0, y1), (x0, my))):
+                    shape.draw_bezier(a, c1, c2, b)
+                shape.finish(color=(0, 0, 0), closePath=False)
+                shape.commit()
+            else:
+                page.draw_oval(box) if outline == "ring" else page.draw_rect(box)
     doc.save(path)
 
 
 @pytest.mark.parametrize(("outline", "around", "answer"), [
     ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
+    ("pen", ("Yes",), True),  # an open path of curves: no signature either
     ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
@@ -146,14 +159,13 @@ def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path,
     settings = Settings()
     words = load_document(identify(tmp_path / "form.pdf", tmp_path, settings.limits), settings).words
     texts = [w.text for w in words]
-    assert texts.count(CHECKED) == (answer is not None)
+    assert texts.count(CHECKED) == (answer is not None) and SIGNATURE_MARK not in texts
     assert _run(words, ClaimForm).data["police_report_filed"] is answer
 
 
 def test_a_ring_round_an_answer_on_a_scan_is_that_answer_not_a_signature() -> None:
     """The signature finder takes a pen's ring round "No" for a mark once the word inside is read as text."""
     from pipeline.checkboxes import add_circled_marks
-    from pipeline.inkmarks import SIGNATURE_MARK
     from pipeline.layout import LineUnit
 
     line = LineUnit([RawWord("Police", 100, 300, 150, 320), RawWord("report", 156, 300, 210, 320),

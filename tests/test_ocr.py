@@ -22,6 +22,7 @@ from pipeline.layout import (
     amount_zero,
     drop_leaders,
     is_garbage,
+    join_split_cents,
     legal_form_words,
     letter_zero,
     order_lines,
@@ -176,14 +177,16 @@ def test_a_count_of_one_in_a_column_of_its_own_after_a_description_ending_on_a_f
 
 def test_a_sums_label_run_into_its_amount_in_one_span_is_split(tmp_path: Path):
     """A spreadsheet's total cell set right against its amount's, written as one run of text: "Total232.357,28"
-    is the label and the amount; a word with figures in it otherwise ("Tel12.34", "Art4711") stays whole."""
+    is the label and the amount, so is a word in lower case run into an amount too long for its cell
+    ("betale1.403.703,04"); a word with figures in it otherwise ("Tel12.34", "Art4711") stays whole."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    for y, text in [(100, "Subtotal 185.885,82 kr."), (130, "Total232.357,28 kr."), (160, "Tel12.34 Art4711")]:
+    for y, text in [(100, "Subtotal 185.885,82 kr."), (130, "Total232.357,28 kr."), (160, "Tel12.34 Art4711"),
+                    (190, "Total at betale1.403.703,04 kr.")]:
         page.insert_text((300, y), text, fontname="helv", fontsize=10)
     doc.save(tmp_path / "sum.pdf")
     assert texts(load(tmp_path / "sum.pdf")) == ["Subtotal", "185.885,82", "kr.", "Total", "232.357,28", "kr.",
-                                                "Tel12.34", "Art4711"]
+                                                "Tel12.34", "Art4711", "Total", "at", "betale", "1.403.703,04", "kr."]
 
 
 def test_rotated_page_text_comes_out_in_displayed_orientation(tmp_path: Path):
@@ -600,6 +603,35 @@ def test_a_rows_figures_set_higher_than_its_description_join_it():
     assert lines == ["Produktfotografering 1 4 738,00 4 738,00", "SKU 553-5713",
                      "Webbdesign startsida 3 13 958,00 41 874,00", "47 008,54", "Summa exkl. moms", "5 2,00",
                      "7 3,00"]
+
+
+def test_an_amount_split_at_its_decimal_point_is_joined():
+    """A dot-matrix total OCR read in two boxes, "109" right against ".22": one amount again; a count a space
+    before cents ("12 .50") and a word before them stay apart."""
+    words = [RawWord("TOTAL", 10, 0, 60, 20), RawWord("109", 200, 0, 230, 20), RawWord(".22", 230, 0, 252, 20),
+             RawWord("EUR", 262, 0, 292, 20)]
+    assert [w.text for w in join_split_cents(words)] == ["TOTAL", "109.22", "EUR"]
+    assert join_split_cents(words)[1].x1 == 252
+    apart = [RawWord("12", 200, 0, 220, 20), RawWord(".50", 226, 0, 250, 20), RawWord("No", 260, 0, 280, 20),
+             RawWord(",75", 280, 0, 300, 20)]
+    assert [w.text for w in join_split_cents(apart)] == ["12", ".50", "No", ",75"]
+
+
+def test_a_code_line_set_close_under_an_items_name_stays_a_line_of_its_own():
+    """A two-line item cell with its figures set between the name and the article's code, the code's line close
+    under the name's: the figures' band overlaps both, yet the code, under the name's words by less than half a
+    line, is a line of its own (before, "Art. Software 453-80 licence annual (C9)" read as one line)."""
+    units = [
+        _unit("1", 82, 440, h=22), _unit("LED panel 60x60 (XL6)", 120, 438, h=26), _unit("20", 520, 437, h=28),
+        _unit("A$59.25", 600, 436, h=28), _unit("A$1,185.00", 730, 438, h=24),
+        _unit("2", 82, 474, h=25), _unit("Software licence annual (C9)", 120, 464, h=27),
+        _unit("3", 525, 473, h=24), _unit("A$230.60", 600, 474, h=23), _unit("A$691.80", 730, 474, h=23),
+        _unit("Art. 453-80", 119, 484, h=24),
+    ]
+    lines = [" ".join(w.text for w in line) for line in order_lines(units)]
+    assert lines == ["1 LED panel 60x60 (XL6) 20 A$59.25 A$1,185.00",
+                     "2 Software licence annual (C9) 3 A$230.60 A$691.80", "Art. 453-80"]
+
 
 @pytest.mark.parametrize(("text", "conf", "garbage"), [
     ("", 0.9, True), ("  ", 0.9, True), ("|", 0.2, True), ("—", 0.1, True), ("|", 0.9, False),
