@@ -27,6 +27,7 @@ import re
 import time
 import types
 import typing
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -216,6 +217,7 @@ class _Extractor:
         if kind == "model":
             sub = self.model(tp, prefix=path + ".", parent=name)
             self._split_address(tp, sub, path + ".", name)
+            self._city_beside_code(tp, sub, path + ".", name)
             return sub if any(v is not None for v in sub.values()) else None
         if kind == "table":
             return self.table(path, typing.get_args(tp)[0])
@@ -350,6 +352,20 @@ class _Extractor:
                 self._town_under(read, sub, prefix, (code, city))
             return
         self._record_parts(read, sub, prefix, (street, code, city), split, list(read.word_indices or []))
+
+    def _city_beside_code(self, model: type[BaseModel], sub: dict[str, Any], prefix: str, parent: str) -> None:
+        """The town right of a postal code read under or beside its caption, where no caption of the town's was read
+        ("PLZ" over "85938 | München": a faded copy lost the "Ort" over the town's cell): the next cell on the
+        code's line, where it reads as a town (:meth:`_city_after`), at a lower confidence."""
+        role = {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
+        city, code = role.get("city"), role.get("postal_code")
+        read = self.fields.get(prefix + code) if city and code and sub.get(city) is None else None
+        if read is None or not read.word_indices:
+            return
+        cell = [s for s in self.doc.spans if set(read.word_indices) & set(s.word_indices)]
+        found = self._city_after(cell, read.confidence * 0.8) if cell else None
+        if found is not None and not rules.names_country(found.value):  # "85938 | Deutschland" names no town
+            sub[city] = self.record(prefix + city, found)
 
     def _town_under(self, read: FieldResult, sub: dict[str, Any], prefix: str, names: tuple[str, str]) -> None:
         """The postal code and town on the line under a street read beside an address's caption, in the street's
@@ -514,6 +530,8 @@ class _Extractor:
         # no invoice's total where another total is printed
         if "total" in cands and any(f is not None and f.value.amount for f in cands["total"]):
             cands["total"] = [f for f in cands["total"] if f is None or f.value.amount]
+        if {"subtotal", "tax", "total"} <= names:
+            cands["total"] += self._unlabelled_totals(cands, amount)
         # a sum the document labels as a total ("Suma: 1.079,05" over "IVA (16%)" and "Importe total") is the
         # subtotal where it and the tax add up to a total printed under it
         borrowed: set[int] = set()
@@ -559,6 +577,25 @@ class _Extractor:
                 top = max(money, key=lambda s: s.amount)
                 result["total"] = Found(top.amount, 0.25, [top])
         return result
+
+    def _unlabelled_totals(self, cands: dict[str, list[Found | None]],
+                           amount: Callable[[Span], bool]) -> list[Found]:
+        """Totals whose label no reading gives ("Rechnungsbetr@": a bold label printed over its amount's first
+        figures, a scan's smudge): an amount under a subtotal and a tax candidate, in their column, that they add
+        up to, at half their confidence; the combination's agreement then weighs it."""
+        known = {f.value.index for f in cands["total"] if f is not None}
+        out: list[Found] = []
+        for sub, tax in itertools.product(cands["subtotal"][:3], cands["tax"][:3]):
+            if sub is None or tax is None or sub.value.page != tax.value.page:
+                continue
+            want, below = sub.value.amount + tax.value.amount, max(sub.value.bbox[3], tax.value.bbox[3])
+            right = max(sub.value.bbox[2], tax.value.bbox[2])
+            for s in self.doc.spans:
+                if (s.index not in known and amount(s) and s.page == sub.value.page and s.bbox[1] >= below
+                        and abs(s.bbox[2] - right) < 0.05 and abs(s.amount - want) <= Decimal("0.011")):
+                    out.append(Found(s, 0.5 * min(sub.confidence, tax.confidence), [s]))
+                    known.add(s.index)
+        return out
 
     def _total_after_charges(self, total: Found) -> Found:
         """The total, where the one read is followed by charges or discounts and then, within three lines, by an
@@ -813,23 +850,32 @@ class _Extractor:
         """Quantities under a header no wording names ("H" or "T" for hours beside "Taux horaire", "Timepris"): in
         a table of unit prices and amounts without a quantity read, the figure right of each row's description
         and left of its amount that times its price gives its amount to the cent, where at least half of the
-        rows priced have one (a column, not a coincidence); a row without one stays without."""
+        rows priced have one (a column, not a coincidence); a row without one stays without. Page by page: a
+        page's repeated header may name the column where another page's, misread ("Q17"), does not."""
         qn, pn, an, dn = _roles(columns)
-        if not (qn and pn and an) or any(r.cells.get(qn) for r in rows):
+        if not (qn and pn and an):
             return rows
-        priced = [r for r in rows if r.cells.get(pn) and r.cells.get(an)]
-        found: dict[int, Span] = {}
+        pages: dict[int, list[int]] = {}
         for k, row in enumerate(rows):
-            p, a = row.cells.get(pn), row.cells.get(an)
-            if not (p and a) or p[0].amount is None or a[0].amount is None or p[0].amount == 0:
+            pages.setdefault(row.line[0], []).append(k)
+        found: dict[int, Span] = {}
+        for ks in pages.values():
+            if any(rows[k].cells.get(qn) for k in ks):
                 continue
-            start = max((s.bbox[2] for s in row.cells.get(dn or "", []) if s.page == row.line[0]), default=0.0)
-            fits = [s for s in self._free_figures(row, a[0], start, SpanKind.CURRENCY)
-                    if is_product(s.amount, p[0].amount, a[0].amount, Decimal(0))]
-            if len(fits) == 1:
-                found[k] = fits[0]
-        if len(priced) < 2 or 2 * len(found) < len(priced):
-            return rows
+            priced = [k for k in ks if rows[k].cells.get(pn) and rows[k].cells.get(an)]
+            fitting: dict[int, Span] = {}
+            for k in priced:
+                row = rows[k]
+                p, a = row.cells[pn], row.cells[an]
+                if p[0].amount is None or a[0].amount is None or p[0].amount == 0:
+                    continue
+                start = max((s.bbox[2] for s in row.cells.get(dn or "", []) if s.page == row.line[0]), default=0.0)
+                fits = [s for s in self._free_figures(row, a[0], start, SpanKind.CURRENCY)
+                        if is_product(s.amount, p[0].amount, a[0].amount, Decimal(0))]
+                if len(fits) == 1:
+                    fitting[k] = fits[0]
+            if len(priced) >= 2 and 2 * len(fitting) >= len(priced):
+                found.update(fitting)
         return [dataclasses.replace(row, cells={**row.cells, qn: [found[k]]}) if k in found else row
                 for k, row in enumerate(rows)]
 

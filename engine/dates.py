@@ -142,8 +142,9 @@ _ISO = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})"
 #: "2025.03. 14."; the last stop is stripped before)
 _HUNGARIAN = re.compile(r"((?:19|20)\d{2})\.\s?(\d{1,2})\.\s?(\d{1,2})")
 _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
-#: a two-digit year first ("25-05-08"), read so only in a document that writes its dates so (:attr:`DateOrder.YMD`)
-_SHORT_YMD = re.compile(r"(\d{2})-(\d{2})-(\d{2})")
+#: a two-digit year first ("25-05-08", Hungarian "24.07.16."), read so only in a document that writes its dates so
+#: (:attr:`DateOrder.YMD`)
+_SHORT_YMD = re.compile(r"(\d{2})([-.])(\d{2})\2(\d{2})")
 #: a day, a month and a year in boxes of their own, read as words apart: "09 12 1968", "1968 12 09"
 _BOXED = re.compile(r"(\d{2}) (\d{2}) ((?:19|20)\d{2})")
 _BOXED_ISO = re.compile(r"((?:19|20)\d{2}) (\d{2}) (\d{2})")
@@ -216,7 +217,7 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     if m := _HUNGARIAN.fullmatch(t):
         return _make(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if order == DateOrder.YMD and (m := _SHORT_YMD.fullmatch(t)):
-        return _make(_year(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return _make(_year(m.group(1)), int(m.group(3)), int(m.group(4)))
     if m := _NUMERIC.fullmatch(t):
         return _numeric(int(m.group(1)), int(m.group(3)), _year(m.group(4)), m.group(2), order)
     if m := _BOXED.fullmatch(t):
@@ -362,10 +363,17 @@ _SWEDISH_WORDS = re.compile(r"(?i)\b(?:att betala|fakturadatum|f[öo]rfallodatum
 #: a short date of a two-digit year, month and day within a line ("Förfallodatum: 25-07-07"), not part of a longer
 #: number (a phone's "08-123 45 67" is no date)
 _SHORT_YMD_IN = re.compile(r"(?<![\d-])\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
+#: words of Hungarian invoices and till receipts ("Nyugta", "Számla", "Adószám", "Összesen", "Fizetendő")
+_HUNGARIAN_WORDS = re.compile(r"(?i)\b(?:nyugta|sz[áa]mla|ad[óo]sz[áa]m|[öo]sszesen|fizetend[őöo]|kelte|d[áa]tum|"
+                              r"teljes[íi]t[ée]s\w*|huf)\b")
+#: a Hungarian short date, a two-digit year first with a stop after each part ("24.07.16."): German and other
+#: day-first dates have no stop after the year
+_SHORT_YMD_DOTTED_IN = re.compile(r"(?<![\d.])\d{2}\.(?:0[1-9]|1[0-2])\.(?:0[1-9]|[12]\d|3[01])\.(?!\d)")
 
 
 def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
-    """Year first for a Swedish document that writes its dates short ("25-05-08"); else :func:`infer_date_order`
+    """Year first for a Swedish document that writes its dates short ("25-05-08") or a Hungarian one that writes
+    them with a stop after each part ("24.07.16."); else :func:`infer_date_order`
     over a document's lines; when its dates decide nothing, the reading under which they go forward in time
     (:func:`_chronological_order`); else the invoice words of a language that writes the day first mean day first,
     a US address month first, dates with a named month written month first ("Jul 30, 1978") month first, then an
@@ -377,6 +385,9 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     if any(_SWEDISH_WORDS.search(line) for line in lines) and any(
             _SHORT_YMD_IN.search(line) and not RUN_STAMP.search(line) for line in lines):
         return DateOrder.YMD  # a Swedish document's short dates: "Fakturadatum 25-05-08"
+    if any(_HUNGARIAN_WORDS.search(line) for line in lines) and any(
+            _SHORT_YMD_DOTTED_IN.search(line) for line in lines):
+        return DateOrder.YMD  # a Hungarian till's short dates: "Dátum 24.07.16."
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to

@@ -107,8 +107,8 @@ def label_tokens(text: str) -> tuple[str, ...]:
         if parts == (tok,) and capitals and tok not in _VOCAB and tok not in _VALUE_SYNONYMS and \
                 (glued := _glued_pair(tok)) is not None:
             parts = glued
-        elif parts == (tok,) and tok not in _VOCAB and (near := _fuzzy(tok)) != tok:
-            parts = _split_compound(near)
+        elif len(parts) == 1 and parts[0] not in _VOCAB and (near := _fuzzy(parts[0])) != parts[0]:
+            parts = _split_compound(near)  # a slip in a word read as it is or by its stem ("Einzeipreis")
         out.extend(parts)
     return tuple(out)
 
@@ -157,6 +157,10 @@ def _fuzzy(tok: str) -> str:
         return tok
     for k in (k for k, c in enumerate(tok) if c == "m"):  # "rn" read as one m: "Factuumummer"
         if (v := tok[:k] + "rn" + tok[k + 1:]) in _VOCAB:
+            return v
+    for k in (k for k in range(len(tok) - 1) if tok[k:k + 2] in ("nn", "rn")):  # an m read as two letters:
+        v = tok[:k] + "m" + tok[k + 2:]  # "Geburtsdatunn", "Daturn"; a compound whose head is known counts
+        if v in _VOCAB or _split_compound(v) != (v,) and all(p in _VOCAB for p in _split_compound(v)):
             return v
     for v in _VOCAB_ORDER:  # in a fixed order: the first of two near words must not depend on hash seeds
         # OCR slips inside a word, not at its start: "Keller" is a name, not "seller"

@@ -936,6 +936,11 @@ _COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in (
     "greece|hellas|turkiye|turkey|japan|china|south africa").split("|"))
 
 
+def names_country(text: str) -> bool:
+    """Whether ``text`` is a country's name, as an address's last line prints it ("Deutschland", "United Kingdom")."""
+    return tuple(label_tokens(text)) in _COUNTRY_NAMES
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
@@ -1090,8 +1095,9 @@ def _run_of(line: list[Span], chosen: list[Span]) -> list[Span]:
 
 
 #: a tax or company registration printed under an address ("CHE-781.382.287 MWST", "550359263 RT0001",
-#: "ABN 51 824 753 556")
-_REGISTRATION_LINE = re.compile(r"(?i)\b(?:RT\d{4}|MWST|MwSt|TVA|VAT|USt|GST|GSTIN|HST|ABN|ACN|NIF|NIPC|CIF|IVA|"
+#: "ABN 51 824 753 556"); a Swiss enterprise number tells by its shape where a scan garbled its label
+_REGISTRATION_LINE = re.compile(r"(?i)\b(?:CHE-?\d{3}[.\s]?\d{3}[.\s]?\d{3}|RT\d{4}|MWST|MwSt|TVA|VAT|USt|GST|"
+                                r"GSTIN|HST|ABN|ACN|NIF|NIPC|CIF|IVA|"
                                 r"BTW|CVR|NIP|RFC|CNPJ|UID|EIN|KvK|SIRET|SIREN|RCS|HRB|KBO|BCE|NZBN|CUIT|REA|"
                                 r"Org\.?\s?nr|Ondernemingsn(?:r|ummer)|Handelsregister|Steuer-?nr|St\.-?Nr)\b")
 #: a line that is only a building's number ("94/693", "12A", "7-9"), as Indian addresses print it over the street
@@ -1500,7 +1506,7 @@ _SIGNED = re.compile(
 
 #: the words that name a place and date's caption beside a signature ("Fait à", "Ort / Datum", "Local")
 _PLACE_DATE_NAMES = frozenset("dnia fait done signed place date ort datum lieu local luogo lugar plaats miejsce "
-                              "miejscowość sted data fecha".split())
+                              "miejscowość sted data fecha místo miesto dne hely kelt paikka päiväys locul".split())
 #: the words of such a caption, its blanks left out ("En …, a …", "Fait à … le …"): those names and the little words
 #: that join them (which alone, "de" over a name, make no caption)
 _PLACE_DATE_WORDS = _PLACE_DATE_NAMES | frozenset("en a à le am in te w em de the on at and und et y e i og och /"
@@ -1537,12 +1543,17 @@ _OFFICE_USE = re.compile(
     r"a preencher pela|a remplir par|vom versicherer auszuf[uü]llen|in te vullen door)")
 
 
+def _caption_words(text: str) -> set[str]:
+    """A caption's words, folded, without its commas and colons ("Místo, Datum:" → místo, datum)."""
+    return set(re.sub(r"[,:]", " ", text.casefold()).split())
+
+
 def _captioned(doc: SpanDoc, s: Span) -> bool:
     """Whether a caption of the form stands right before ``s`` on its line or right over it on the line above (a
     label, or a place or date's caption: "Fait à", "Ort", "Local"): ``s`` is that field's value."""
     def caption(c: Span) -> bool:
-        words = set(c.text.casefold().replace(",", " ").split())
-        return c.has(SpanKind.TEXT) and (
+        words = _caption_words(c.text)  # a caption read as a label only ("Místo, Datum:") is one too
+        return bool(c.kinds & {SpanKind.TEXT, SpanKind.LABEL}) and (
             doc.labels_any(c) or (words <= _PLACE_DATE_WORDS and bool(words & _PLACE_DATE_NAMES)))
 
     line = doc.lines[(s.page, s.line)]
@@ -1626,7 +1637,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             ends_sentence = re.search(r"[^\W\d_]{2}[.?!]$", s.text.rstrip(" _")) is not None
             # a place and date's caption ("En …, a", "Fait à … le") is no name; a scribble OCR read ("ww") may be
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
-                    and not set(text.casefold().replace(",", " ").split()) <= _PLACE_DATE_WORDS
+                    and not _caption_words(text) <= _PLACE_DATE_WORDS
                     and not ends_sentence and not doc.labels_any(s) and not _OFFICE_USE.search(text)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])

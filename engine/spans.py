@@ -40,7 +40,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.base import Word
+from engine.base import SIGNATURE_MARK, Word
 from engine.dates import DateOrder, guess_date_order, parse_date
 from engine.labels import concept_of, label_strength, reads_as_label
 from engine.numbers import (
@@ -391,15 +391,18 @@ def _sentence_spaced(prev: str, cur: str) -> bool:
 
 def _cells(line: list[int], words: Sequence[Word], gap_factor: float, bars: Sequence[float] = ()
            ) -> list[tuple[list[int], list[bool]]]:
-    """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters and at the bars
-    standing alone between its words (their centres, ``bars``); return each cell with, per word but the last,
-    whether the gap after it is tight (at most one character of the line or of the two words)."""
+    """Cut a line (word indices sorted left to right) at gaps wider than ``gap_factor`` characters, at the bars
+    standing alone between its words (their centres, ``bars``) and around a mark of handwriting (a smudge the
+    signature finder took for one between a caption and its value: "Dirección ✍ Paseo San Vicente, 65"); return
+    each cell with, per word but the last, whether the gap after it is tight (at most one character of the line or
+    of the two words)."""
     cw = _char_width([words[i] for i in line])
     out: list[tuple[list[int], list[bool]]] = [([line[0]], [])]
     for prev, cur in zip(line, line[1:], strict=False):
         gap = words[cur].bbox[0] - words[prev].bbox[2]
-        if any(words[prev].bbox[2] <= x <= words[cur].bbox[0] for x in bars):
-            out.append(([cur], []))
+        if any(words[prev].bbox[2] <= x <= words[cur].bbox[0] for x in bars) \
+                or SIGNATURE_MARK in (words[prev].text, words[cur].text):
+            out.append(([cur], []))  # a bar between them; handwriting is no part of a printed value either
             continue
         widths = (_char_width([words[prev]]), _char_width([words[cur]]))
         # two words of a larger type than the line's (a name beside a small sender line) are measured by their own

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.base import Word
+from engine.dates import parse_date
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
 from engine.spans import Span, SpanKind, narrowed
@@ -476,8 +477,9 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
-           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} for s in line) or line[-1].bbox[2] > hi and not spills:
-        return None  # an amount or a date: no description's rest ("6704", "(batch 41)", "24hour" are)
+           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or _period(s.text) for s in line) \
+            or line[-1].bbox[2] > hi and not spills:
+        return None  # an amount, a date or a period: no description's rest ("6704", "(batch 41)", "24hour" are)
     if not last:
         return None
     space = _char_width(desc, words)
@@ -491,6 +493,15 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
                  smaller=smaller)
+
+
+_DASHES = re.compile(r"\s*[-–—]\s*")
+
+
+def _period(text: str) -> bool:
+    """Whether ``text`` is a service period written as one word, two dates joined by a dash
+    ("01/17/2024-02/15/2024", "11.11.2024–10.12.2024"), which OCR or a text layer gives as no date."""
+    return any(parse_date(text[:m.start()]) and parse_date(text[m.end():]) for m in _DASHES.finditer(text))
 
 
 #: the least share by which a line's words must be shorter than those above to be in a smaller type

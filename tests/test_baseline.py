@@ -335,6 +335,8 @@ def test_label_compounds_and_ocr_slips() -> None:
     # a slip in a translation of a label word reads as that word: "nanssance" for naissance (birth)
     assert label_tokens("Date de nanssance") == label_tokens("Date de naissance") == ("date", "birth")
     assert label_tokens("Adtesse") == label_tokens("Adresse")
+    assert label_tokens("Einzeipreis") == label_tokens("Einzelpreis")  # a slip in a word read by its stem
+    assert label_tokens("Geburtsdatunn") == label_tokens("Geburtsdaturn") == ("birth", "date")  # an m read as nn, rn
     assert label_tokens("SalesTax(20%)") == ("sale", "tax") and label_tokens("MwSt.") == ("mwst",)  # run together
     rows = [[(0.05, "Sprzedawca")], [(0.05, "Kowalczyk & Grabowski S.A.")],
             [(0.05, "Opis"), (0.6, "Wartosc")], [(0.05, "Robocizna"), (0.6, "103,31")],
@@ -2301,3 +2303,58 @@ def test_a_tax_registration_under_a_receipts_address_is_no_part_of_it() -> None:
                     [(0.1, "TOTAL"), (0.7, "17.07")]])
     (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
     assert result.data["merchant_address"] == "7633 Durham Glens Suite 324, Ottawa, ON K1P 5J2"
+    # a Swiss enterprise number whose label a dot-matrix scan garbled ("J8:-IdN:. CHE-144.080.639 KWST"), on a
+    # narrow till roll's scan (the words' boxes as OCR gave them)
+    boxes = [(0, "Mercato", 0.3185, 0.0879, 0.4962, 0.1319), (0, "Verde", 0.5191, 0.0879, 0.6478, 0.1303),
+             (1, "Industriestrasse", 0.3002, 0.1476, 0.6064, 0.1931), (1, "79", 0.6263, 0.1476, 0.6662, 0.1884),
+             (2, "B4AR", 0.3369, 0.1962, 0.415, 0.2323), (2, "Nirterthur", 0.4364, 0.1962, 0.6263, 0.2323),
+             (3, "J8:-IdN:.", 0.1945, 0.2402, 0.3691, 0.2779), (3, "CHE-144.080.639", 0.3859, 0.237, 0.6784, 0.2779),
+             (3, "KWST", 0.6907, 0.237, 0.7749, 0.2763),
+             (4, "Be1eq", 0.0613, 0.3108, 0.1608, 0.3485), (4, "15317208", 0.1792, 0.3093, 0.3277, 0.3485),
+             (5, "Cheddar", 0.0658, 0.394, 0.2052, 0.4349), (5, "200g", 0.2236, 0.394, 0.3063, 0.4349),
+             (5, "7.01", 0.7902, 0.3878, 0.8637, 0.4254), (6, "SUMME", 0.0643, 0.4867, 0.1776, 0.529),
+             (6, "CHF", 0.7213, 0.4772, 0.7887, 0.5228), (6, "7.01", 0.8193, 0.4757, 0.9081, 0.5212),
+             (7, "25.02.2025", 0.0674, 0.7614, 0.2665, 0.8022), (7, "16:03", 0.3063, 0.7614, 0.4058, 0.8022)]
+    words = [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in boxes]
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
+    assert result.data["merchant_address"] == "Industriestrasse 79, B4AR Nirterthur"
+
+
+def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_the_description() -> None:
+    """A period printed under an item's name as one word ("Software support" over "01/17/2024-02/15/2024", its
+    dates joined by a dash) is a note, like a period whose dates stand apart, never the description's rest."""
+    rows = [[(0.09, "Bluegrass Logistics LLC")], [(0.576, "Invoice No."), (0.791, "2024-9968")],
+            [(0.576, "Invoice date"), (0.788, "02/16/2024")],
+            [(0.091, "#"), (0.124, "Description"), (0.532, "Qty"), (0.615, "Unit price"), (0.815, "Amount")],
+            [(0.091, "1"), (0.126, "Whiteboard markers (4 pcs)"), (0.541, "3"), (0.630, "322.95"), (0.825, "968.85")],
+            [(0.091, "2"), (0.124, "Software support"), (0.540, "16"), (0.629, "111.84"), (0.810, "1,789.44")],
+            [(0.123, "01/17/2024-02/15/2024")],
+            [(0.092, "3"), (0.122, "Lenovo ThinkPad T14 Gen 4"), (0.539, "4"), (0.636, "80.76"), (0.822, "323.04")],
+            [(0.125, "Art. 29221-772")],
+            [(0.091, "4"), (0.126, "Consulting services"), (0.526, "0.50"), (0.639, "76.55"), (0.828, "38.28")],
+            [(0.123, "11.11.2024–10.12.2024")],
+            [(0.575, "Subtotal"), (0.797, "3,119.61")]]
+    # the lines' tops as a scan gives them: each period or code line right under its item's line
+    tops = [0.05, 0.1, 0.12, 0.3024, 0.3229, 0.411, 0.4245, 0.4433, 0.4551, 0.4738, 0.4873, 0.51]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0157)})
+             for w in layout(rows)]
+    items = _run(words, Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Whiteboard markers (4 pcs)", "Software support",
+                                                 "Lenovo ThinkPad T14 Gen 4", "Consulting services"]
+
+
+def test_a_total_whose_label_the_scan_garbled_is_the_amount_the_subtotal_and_tax_add_up_to() -> None:
+    """A bold total label printed over its amount's first figures reads as no label ("Rechnungsbetr@ F"): the
+    amount under the subtotal and the tax, in their column, that they add up to is the total (before, the largest
+    amount printed with its currency, the subtotal, was taken as the total)."""
+    rows = [[(0.131, "Helvetia Druck SA")], [(0.6, "Rechnung"), (0.8, "25338030")],
+            [(0.6, "Datum"), (0.8, "14.03.2025")],
+            [(0.131, "Bezeichnung"), (0.613, "Menge"), (0.705, "Einzelpreis"), (0.806, "Betrag")],
+            [(0.133, "HDMI 2.1 cable 2 m"), (0.638, "12"), (0.740, "73.98"), (0.844, "887.76")],
+            [(0.132, "Grafikdesign"), (0.642, "1"), (0.732, "101.70"), (0.844, "101.70")],
+            [(0.680, "Zwischensumme"), (0.795, "CHF"), (0.826, "989.46")],
+            [(0.683, "MwSt. 8.1 %"), (0.801, "CHF"), (0.834, "80.15")],
+            [(0.684, "Rechnungsbetr@"), (0.809, "F"), (0.826, "1'069.61")],
+            [(0.131, "Vielen Dank für Ihren Auftrag.")]]
+    data = _run(layout(rows), Invoice).data
+    assert (data["subtotal"], data["tax"], data["total"]) == ("989.46", "80.15", "1069.61")

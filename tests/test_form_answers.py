@@ -85,3 +85,35 @@ def test_a_place_and_dates_caption_beside_an_empty_signature_is_no_name() -> Non
                                          [(0.05, "Firma"), (0.3, "En"), (0.45, "a")]])
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["signed"] is False
+
+
+def test_the_place_and_date_over_an_empty_signatures_caption_is_no_signature() -> None:
+    """ "Místo, Datum: Ostrava, 18.03.2024" over "Podpis pojištěného" with nothing signed: the place is the value of
+    the caption before it (read as a label only, no text), not a name over the signature's caption."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.085, "C. PROHLÁŠENÍ")],
+                                         [(0.085, "Prohlašuji, že uvedené údaje jsou pravdivé.")],
+                                         [(0.083, "Místo, Datum:"), (0.22, "Ostrava,"), (0.306, "18.03.2024")],
+                                         [(0.142, "Podpis pojištěného")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is False
+
+
+@pytest.mark.parametrize(("town", "city"), [("Heidenreichstein", "Heidenreichstein"), ("Österreich", None)])
+def test_the_town_beside_a_postal_code_whose_caption_was_lost_is_the_city(town: str, city: str | None) -> None:
+    """A faded copy lost the town's caption ("PLZ" over "1593 | Heidenreichstein", no "Wohnort"): the cell right of
+    the postal code is the city; a country there names none."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[4] = [(0.05, "Straße, Hausnummer"), (0.5, "PLZ")]
+    rows[5] = [(0.05, "Hüttergasse 9"), (0.5, "1593"), (0.65, town)]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["address"]["postal_code"] == "1593" and result.data["address"]["city"] == city
+
+
+def test_a_mark_of_handwriting_before_a_value_is_no_part_of_it() -> None:
+    """A smudge the signature finder took for handwriting, set right before a value ("✍ Hüttergasse 9"), is a cell
+    of its own: the street is read (before, the value with the mark in it was no street, as handwriting is no
+    name)."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[5] = [(0.04, "✍ Hüttergasse 9"), (0.5, "1593"), (0.65, "Heidenreichstein")]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["address"]["street"] == "Hüttergasse 9"

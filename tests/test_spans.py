@@ -188,6 +188,16 @@ def test_a_swedish_documents_short_dates_are_read_year_first() -> None:
     assert guess_date_order(["Fakturadatum: 2025-05-08", "Tel 08-123 45 67", "SEK 1 234,00"]) != DateOrder.YMD
 
 
+def test_a_hungarian_tills_short_dates_are_read_year_first() -> None:
+    """A Hungarian till writes a short date year first, a stop after each part ("24.07.16." is 16 July 2024); a
+    German receipt's "16.07.24" has no stop after its year and stays day first."""
+    lines = ["TAXI NYUGTA", "Dátum 24.07.16. 18:48", "ÖSSZESEN HUF 10 310"]
+    assert guess_date_order(lines) == DateOrder.YMD
+    assert parse_date("24.07.16.", order=DateOrder.YMD) == date(2024, 7, 16)
+    assert guess_date_order(["Kasse 3", "Datum 16.07.24 18:48", "SUMME EUR 12,30"]) != DateOrder.YMD
+    assert guess_date_order(["NYUGTA 4750", "Összesen 3 400 Ft", "Dátum 16.07.2024"]) != DateOrder.YMD
+
+
 def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
     assert guess_date_order(["Albany, NY 12202", "Date: 04/12/2020"]) == DateOrder.MDY
     assert guess_date_order(["75008 Paris", "Date: 04/12/2020"]) is None
