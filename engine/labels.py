@@ -147,8 +147,12 @@ def _glued_pair(tok: str) -> tuple[str, ...] | None:
 def _fuzzy(tok: str) -> str:
     if tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS:
         return tok
-    if len(tok) >= 3 and tok[0] in "l1" and "i" + tok[1:] in _VOCAB:
-        return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice"
+    if len(tok) >= 3 and tok[0] in "l1" and ("i" + tok[1:] in _VOCAB or "i" + tok[1:] in _SYNONYMS):
+        return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice", "lmporte"
+    if len(tok) >= 4:  # an i read as l inside a word: "Type of clalm"
+        for k in (k for k, c in enumerate(tok) if c == "l" and k):
+            if (v := tok[:k] + "i" + tok[k + 1:]) in _VOCAB or v in _SYNONYMS:
+                return v
     if len(tok) >= 3 and tok[0] == "9" and "q" + tok[1:] in _VOCAB:
         return "q" + tok[1:]  # a Q read as 9 on a scan: "9ty", "9te"
     if len(tok) >= 6 and tok[0] in "ld" and tok[1:] in _VOCAB:
@@ -793,6 +797,8 @@ _CONCEPTS.update({
         "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
         "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
         "polizeibericht|proces verbaal|atestado policial|verbale di polizia|"
+        # Swiss German and French: a police report is a "Rapport" ("Polizeirapport erstellt", "Rapport de police")
+        "polizeirapport|polizeirapport erstellt|rapport de police|"
         "was the incident reported to the police|has the incident been reported to the police|"
         "was the loss reported to the police|were the police notified|incident reported to police|"
         # the question as a form asks it ("Wurde die Polizei verständigt?", "¿Se presentó denuncia?")
@@ -986,7 +992,7 @@ _VALUE_SYNONYMS = _synonyms({
             "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni trafikolycka trafikskada accidente "
             # Romanian and Hungarian ("Gépjármű", "CASCO", "RCA")
             "autovehicul masina casco rca gepjarmu gepkocsi jarmu kgfb",
-    "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat "
+    "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
             "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost "

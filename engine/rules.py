@@ -83,8 +83,8 @@ _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
     "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa "
-    # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms
-    "pfa scs zrt nyrt bt kkt"
+    # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms; Irish (DAC, Teoranta)
+    "pfa scs zrt nyrt bt kkt dac teoranta teo"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
@@ -1018,8 +1018,9 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     pos = doc.line_pos[(anchor.page, anchor.line)]
     # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
     for key in doc.line_keys[pos + 1: pos + 6]:
-        over = _run_of(doc.lines[key], [s for s in doc.lines[key]
-                                        if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
+        marked = [s for s in doc.lines[key] if SIGNATURE_MARK not in s.text]  # a pen's tick or a staple is no part
+        over = _run_of(marked, [s for s in marked
+                                if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
         text = " ".join(s.text for s in over).strip(" ,")
         if lines and over and _after_blank_line(lines[-1], over):
             break  # the address block ends at a blank line (a scan's OCR drops the rule of dashes under it)
@@ -1712,15 +1713,21 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
                                        for w in ws)), None)
 
     labels = doc.labels(phrases, concept, floor=0.4)
+    unknown = False  # an option ticked by the label that names no value
     for label, ls in labels:
         for box, option in doc.boxes_near(label):
             if box.checked and (v := match(option)) is not None:
                 return Found(v, ls * 0.9, [doc.box_and_option(box)])
+            # (a box printed apart from its option's word: a pen's tick with its note, "√ok", answers nothing)
+            unknown = unknown or bool(box.checked and option.strip() not in box.text
+                                      and sum(c.isalpha() for c in option) >= 3)
     for s in doc.spans:  # a ticked option anywhere
         if s.checked:
             line = doc.lines[(s.page, s.line)]
             if (v := match(option_text(line, line.index(s)))) is not None:
                 return Found(v, 0.5, [doc.box_and_option(s)])
+    if unknown:
+        return None  # the answer ticked is none of the values: no unticked option, no word elsewhere, is it
     for label, ls in labels:  # a tick OCR lost, beside the empty boxes of the other options
         if found := unread_tick(doc, label, match, ls * 0.7):
             return found

@@ -616,11 +616,13 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 
 
 #: an article's code with its label, as web shops print it under the item's name ("SKU: BH-417", "Art.-Nr.: 323920",
-#: "Artikelnr.: WN-4440", "Art. 309-71", "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign
-#: ("#199-8713")
-_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art\.|"
-                           r"item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
-                           r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*")
+#: "Artikelnr.: WN-4440", "Art. 309-71", "ART 708501", "No. 006488" (a capital: a description may go on with
+#: "no. 5743"), "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713"), perhaps with
+#: the unit it is sold in ("Ref. 592585 / pc")
+_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art\.?|"
+                           r"(?-i:No)\.|item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
+                           r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
+                           r"(?:\s?/\s?[^\W\d_]{1,6}\.?)?")
 
 
 def _article_code(line: list[Span]) -> bool:
@@ -664,6 +666,15 @@ def _top_and_height(line: list[Span], words: Sequence[Word]) -> tuple[float, flo
     return min(b[1] for b in boxes), heights[len(heights) // 2]
 
 
+#: a row's position number ("15", "3.")
+_POSITION = re.compile(r"\d{1,3}\.?")
+
+
+def _unnumbered(line: list[Span]) -> list[Span]:
+    """A text line of a description less the row's position number before it ("15 | Mano de obra instalación")."""
+    return line[1:] if len(line) >= 2 and _POSITION.fullmatch(line[0].text) else line
+
+
 def _text_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool:
     """Whether a line holds only text inside the description column (no amount, date or box): a wrapped part
     of a description."""
@@ -671,6 +682,8 @@ def _text_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns
     if text is None:
         return False
     lo, hi = ranges[text]
+    if line[0].bbox[2] < lo:
+        line = _unnumbered(line)  # the row's position number left of the column
     return (any(x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x in line) and line[0].bbox[0] >= lo - 0.02
             and line[-1].bbox[2] <= hi + 0.005 and not any(
                 x.amount is not None and not x.has(SpanKind.INTEGER) or x.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
@@ -784,7 +797,8 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
     height = _top_and_height(parts[-1], words)[1]
     gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
     if len(gaps) >= 2 and gaps[0] >= max(gaps[1:]) + 0.3 * height and max(gaps[1:]) < 1.6 * height:
-        row.cells[text] = [x for part in texts for x in part] + _not_a_code(_lead(line, cell, texts[0][0].bbox[0]))
+        row.cells[text] = [x for part in texts for x in _unnumbered(part)] + _not_a_code(
+            _lead(line, cell, texts[0][0].bbox[0]))
 
 
 def _not_a_code(own: list[Span]) -> list[Span]:
@@ -907,7 +921,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                 # the name right over a row whose description is its article's code alone: the row's own
                 for chain in rests.values():
                     chain[:] = [r for r in chain if (r.line[0].page, r.line[0].line) != over]
-                row.cells[_description_column(columns, ranges) or ""] = texts[-1]
+                row.cells[_description_column(columns, ranges) or ""] = _unnumbered(texts[-1])
             rows.append(row)
             wrapped, texts, loose, anchor = line, [], [], line
         elif rows and ((rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words))

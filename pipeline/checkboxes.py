@@ -29,7 +29,7 @@ import pymupdf
 from PIL import Image
 
 from engine.base import SIGNATURE_MARK
-from engine.rules import yes_or_no
+from engine.rules import legal_form, yes_or_no
 from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.inkmarks import page_ink
 from pipeline.layout import LineUnit, RawWord
@@ -125,8 +125,8 @@ def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
     text = word.text
     lead = 0 if text[:1] not in _BOX_READINGS else 2 if text[1:2] and text[1] in _SIDE_READINGS else 1
     rest = text[lead:]
-    if lead == 0 or len(rest) < 2 or not rest.isalpha():
-        return word
+    if lead == 0 or len(rest) < 2 or not rest.isalpha() or legal_form(text):
+        return word  # (a legal form's bold "D" is no box: "Harbour Digital DAC")
     side = 1 if text[0] in _SIDE_READINGS else 0
     for b in boxes:
         size = b.x1 - b.x0
@@ -404,10 +404,13 @@ def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:
 
 
 def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float) -> bool:
-    """A radio button: a stroked ring of two to eight curves about the height of the page's words. Its bounding
-    box is the curves' control points', up to a third taller or wider than the ring itself."""
+    """A radio button: a stroked ring of two to eight curves about the height of the page's words, perhaps after one
+    line to its start (Tk's canvas, through PostScript, draws an oval so). Its bounding box is the curves' control
+    points', up to a third taller or wider than the ring itself."""
     kinds = [item[0] for item in drawing["items"]]
-    return (drawing.get("type") == "s" and set(kinds) == {"c"} and 2 <= len(kinds) <= 8
+    curves = kinds.count("c")
+    return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 8
+            and len(kinds) - curves <= 1
             and max(lo, 0.6 * (lo + hi) / 2) <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
             and 0.7 <= r.width / r.height <= 1.43)
 

@@ -331,6 +331,8 @@ def test_label_compounds_and_ocr_slips() -> None:
     assert label_tokens("Razem do zaptaty") == label_tokens("Razem do zapłaty")  # one OCR slip in a long word
     assert label_tokens("Was it reported?")[-1] == "report"  # a known word's inflection is no OCR slip
     assert label_tokens("llość") == ("ilosc",) and label_tokens("lnvoice") == ("invoice",)  # I read as l
+    assert label_tokens("lmporte") == label_tokens("Importe") == ("amount",)  # ... in a translation too
+    assert label_tokens("Type of clalm") == label_tokens("Type of claim")  # an i read as l inside a word
     assert label_tokens("9ty") == ("qty",) and label_tokens("9te") == ("qte",)  # Q read as 9
     # a slip in a translation of a label word reads as that word: "nanssance" for naissance (birth)
     assert label_tokens("Date de nanssance") == label_tokens("Date de naissance") == ("date", "birth")
@@ -2358,3 +2360,67 @@ def test_a_total_whose_label_the_scan_garbled_is_the_amount_the_subtotal_and_tax
             [(0.131, "Vielen Dank für Ihren Auftrag.")]]
     data = _run(layout(rows), Invoice).data
     assert (data["subtotal"], data["tax"], data["total"]) == ("989.46", "80.15", "1069.61")
+
+
+def test_an_articles_code_with_the_unit_it_is_sold_in_under_its_name_is_no_part_of_a_description() -> None:
+    """A code line under each item with the unit of sale ("No. 006488 / pack", "Ref. 592585 / pc", "ART 708501 /
+    pc"): the item's, not the head of the next item's description."""
+    rows = [[(0.1, "Pacific Office Supply Ltd")], [(0.6, "Invoice No."), (0.8, "INV-3021")],
+            [(0.6, "Date"), (0.8, "12/03/2025")],
+            [(0.05, "Pos"), (0.1, "Description"), (0.6, "Qty"), (0.72, "Unit price"), (0.86, "Amount")],
+            [(0.05, "1"), (0.1, "Safety gloves size L (12 pairs)"), (0.6, "10"), (0.72, "25.48"), (0.86, "254.80")],
+            [(0.1, "No. 006488 / pack")],
+            [(0.05, "2"), (0.1, "Fire extinguisher inspection"), (0.6, "1"), (0.72, "12.48"), (0.86, "12.48")],
+            [(0.1, "Ref. 592585 / pc")],
+            [(0.05, "3"), (0.1, "SSD 1 TB NVMe"), (0.6, "1"), (0.72, "89.90"), (0.86, "89.90")],
+            [(0.1, "ART 708501 / pc")],
+            [(0.6, "Subtotal"), (0.86, "357.18")]]
+    # as Xfig sets them: each code line in a smaller type, about as close to the next item as to its own
+    tops = [0.05, 0.1, 0.12, 0.3439, 0.362, 0.376, 0.3858, 0.3998, 0.4096, 0.4236, 0.45]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2],
+                                           tops[w.line] + (0.0062 if w.line in (5, 7, 9) else 0.0101))})
+             for w in layout(rows)]
+    items = _run(words, Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Safety gloves size L (12 pairs)", "Fire extinguisher inspection",
+                                                 "SSD 1 TB NVMe"]
+
+
+def test_a_rows_figures_on_its_code_line_under_a_numbered_name_take_the_name_without_its_number() -> None:
+    """A scan's reading order put a row's figures on the line of its article code ("#4961712 | 6h | 85,17 EUR"),
+    under the numbered name ("15 | Mano de obra instalación (C2)"): the row's description is the name, less the
+    position number in the first column."""
+    rows = [[(0.11, "Ibérica Servicios S.L.")], [(0.6, "Factura"), (0.8, "F-2024-0317")],
+            [(0.6, "Fecha"), (0.8, "12/03/2024")],
+            [(0.11, "Ref."), (0.152, "Descripción"), (0.586, "Cant."), (0.685, "Precio unit."), (0.855, "Importe")],
+            [(0.112, "14"), (0.15, "Café en grano 1 kg (M8)"), (0.589, "5 kg"), (0.682, "20,38 EUR"),
+             (0.828, "101,90 EUR")],
+            [(0.111, "15"), (0.153, "Mano de obra instalación (C2)")],
+            [(0.15, "#4961712"), (0.594, "6h"), (0.682, "85,17 EUR"), (0.826, "511,02 EUR")],
+            [(0.111, "16"), (0.15, "Servicios de consultoría (B5)"), (0.594, "2h"), (0.675, "207,93 EUR"),
+             (0.826, "415,86 EUR")],
+            [(0.6, "Base imponible"), (0.826, "1.028,78 EUR")]]
+    tops = [0.05, 0.1, 0.12, 0.3, 0.4716, 0.4891, 0.4998, 0.5138, 0.55]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0138)})
+             for w in layout(rows)]
+    items = _run(words, Invoice).data["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [
+        ("Café en grano 1 kg (M8)", "101.90"), ("Mano de obra instalación (C2)", "511.02"),
+        ("Servicios de consultoría (B5)", "415.86")]
+
+
+def test_a_mark_of_handwriting_on_a_receipts_address_lines_is_no_part_of_the_address() -> None:
+    """A pen's tick or a staple's shadow the signature finder took for handwriting, on a line of the merchant's
+    address ("✍ … 149 Victoria Road", "✍ 3082-790 Coimbra"), is left out of the address."""
+    from schemas import Receipt
+
+    for rows, want in (
+            ([[(0.24, "The Daily Grind Café")], [(0.062, "✍"), (0.36, "149 Victoria Road")],
+              [(0.347, "London SW15 5XY")], [(0.366, "Tel. 176 708 482")]], "149 Victoria Road, London SW15 5XY"),
+            ([[(0.33, "Táxis Lisboa")], [(0.25, "Avenida da Liberdade, 118")], [(0.137, "✍"), (0.32, "3082-790 Coimbra")],
+              [(0.057, "Data: 21/05/2024")]], "Avenida da Liberdade, 118, 3082-790 Coimbra")):
+        words = layout([*rows, [(0.08, "Orange juice"), (0.85, "6.85")], [(0.08, "TOTAL"), (0.85, "6.85")]])
+        # the mark as wide as a staple's shadow, reaching near the address
+        words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.01, w.bbox[0] + 0.13, w.bbox[3] + 0.02)})
+                 if w.text == "✍" else w for w in words]
+        (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
+        assert result.data["merchant_address"] == want

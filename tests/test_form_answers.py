@@ -117,3 +117,39 @@ def test_a_mark_of_handwriting_before_a_value_is_no_part_of_it() -> None:
     rows[5] = [(0.04, "✍ Hüttergasse 9"), (0.5, "1593"), (0.65, "Heidenreichstein")]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["address"]["street"] == "Hüttergasse 9"
+
+
+def test_an_option_ticked_that_names_no_value_answers_none() -> None:
+    """ "[ ] Motorfahrzeug [X] Sonstiges []Krankheit [] Reise" (a scan's OCR ran one box into its option): the box
+    ticked by the caption names no kind of claim the schema knows, so the kind is left unread for review; no other
+    option (the unticked "Motorfahrzeug", read as the one whose box was lost) is the answer."""
+    rows = _form("[ ] Motorfahrzeug [X] Sonstiges []Krankheit [] Reise",
+                 [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] is None
+    # the Swiss word for household cover is one of home's
+    rows[7] = [(0.05, "POL-6547771"), (0.5, "[ ] Motorfahrzeug [X] Haushalt []Krankheit [] Reise")]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == "home"
+
+
+def test_a_swiss_police_report_caption_asks_for_the_police() -> None:
+    """ "Polizeirapport erstellt: Ja" (Swiss German: a police report was written)."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, "Polizeirapport erstellt:"), (0.4, "Ja")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is True
+
+
+def test_a_printed_answer_beside_a_misread_caption_with_a_pen_tick_near_it() -> None:
+    """ "Type of clalm | Motor vehicle" (an i read as l), a pen's tick with its note ("√ok") on the line under it:
+    the caption still asks for the kind of claim, and the tick, glued to its note, answers nothing."""
+    rows = [[(0.32, "Insurance Claim Form")], [(0.4, "Harbourside Assurance plc")],
+            [(0.107, "Full name"), (0.393, "Daniel Carter")], [(0.107, "Date of birth"), (0.392, "07/13/2002")],
+            [(0.109, "Policy number"), (0.391, "2034/841854")],
+            [(0.108, "Type of clalm"), (0.398, "Motor vehicle")],
+            [(0.109, "Date of incident"), (0.393, "09/03/2025"), (0.489, "√ok")],
+            [(0.107, "Amount claimed"), (0.395, "USD 4,838.20")],
+            [(0.111, "Was a police report filed?"), (0.394, "No")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == "auto" and result.data["police_report_filed"] is False

@@ -104,8 +104,29 @@ def _ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
         page.draw_circle((x + 4, y - 4), 2.3, color=None, fill=(0, 0, 0))
 
 
-def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
-    printed_claim_form(mark=_ring).save(tmp_path / "claim.pdf")
+def _tk_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
+    """A radio button as Tk's canvas draws an oval through PostScript: a line of no length to the ring's start,
+    then its four curves; a filled dot the same way in the chosen."""
+    kappa = 0.5523  # a quarter circle's control points, as a share of the radius
+    quarters = (((1, 0), (0, -1)), ((0, -1), (-1, 0)), ((-1, 0), (0, 1)), ((0, 1), (1, 0)))
+    for radius, fill in ((4.2, None), *(((2.3, (0, 0, 0)),) if chosen else ())):
+        cx, cy = x + 4, y - 4
+
+        def at(dx: float, dy: float, r: float = radius, cx: float = cx, cy: float = cy) -> tuple[float, float]:
+            return cx + dx * r, cy + dy * r
+
+        shape = page.new_shape()
+        shape.draw_line(at(1, 0), at(1, 0))
+        for (ax, ay), (bx, by) in quarters:
+            shape.draw_bezier(at(ax, ay), at(ax + bx * kappa, ay + by * kappa), at(bx + ax * kappa, by + ay * kappa),
+                              at(bx, by))
+        shape.finish(color=(0, 0, 0), fill=fill, width=0.7, closePath=False)
+        shape.commit()
+
+
+@pytest.mark.parametrize("ring", [_ring, _tk_ring])
+def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path, ring) -> None:
+    printed_claim_form(mark=ring).save(tmp_path / "claim.pdf")
     settings = Settings()
     words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
     texts = [w.text for w in words]

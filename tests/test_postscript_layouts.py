@@ -42,6 +42,11 @@ def test_a_dash_ocr_read_between_two_letters_is_a_hyphen() -> None:
     words = repair_ocr_words([RawWord("Meyer-sur\u2013Pichon", 0, 0, 120, 10), RawWord("10\u201312", 130, 0, 160, 10),
                               RawWord("\u2013", 170, 0, 175, 10)])
     assert [w.text for w in words] == ["Meyer-sur-Pichon", "10\u201312", "\u2013"]  # a range of figures stays
+    # a code of letters and figures (a scan of fig2dev's minus glyph for a hyphen: "TN–2420", "INV−2024−0551"), or a
+    # number of three parts
+    words = repair_ocr_words([RawWord("TN\u20132420", 0, 0, 60, 10), RawWord("INV\u22122024\u22120551", 70, 0, 160, 10),
+                              RawWord("55\u2013821572\u201355", 170, 0, 260, 10)])
+    assert [w.text for w in words] == ["TN-2420", "INV-2024-0551", "55-821572-55"]
 
 
 def _cells(text: str, x: float, *, pitch: float = 16, glyph: float = 6, y: float = 100) -> list[RawWord]:

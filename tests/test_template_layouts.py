@@ -343,3 +343,5 @@ def test_a_typed_x_in_a_drawn_box_of_a_scan_is_a_tick() -> None:
     assert _peeled(side, boxes).text == "Kfz"
     assert _peeled(RawWord("Olivia", 80, 45, 130, 75), boxes).text == "Olivia"
     assert _peeled(RawWord("ODom", 300, 40, 400, 78), boxes).text == "Dom"  # one letter read for the box
+    # a bold capital taken for a box at a legal form's start is that form's letter ("Harbour Digital DAC")
+    assert _peeled(RawWord("DAC", 300, 40, 400, 78), boxes).text == "DAC"
