@@ -936,6 +936,11 @@ _COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in (
     "greece|hellas|turkiye|turkey|japan|china|south africa").split("|"))
 
 
+#: a company named with a number after its words, as a taxi firm by its phone line ("Radio Taxi 3570"): two words
+#: of letters at least, no comma, one figure of four digits last (a postcode stands before its town, after a state)
+_NUMBERED_NAME = re.compile(r"[^\W\d_]{2,}(?: [^\W\d_]{2,})+ \d{4}")
+
+
 def names_country(text: str) -> bool:
     """Whether ``text`` is a country's name, as an address's last line prints it ("Deutschland", "United Kingdom")."""
     return tuple(label_tokens(text)) in _COUNTRY_NAMES
@@ -946,7 +951,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
     if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or set(toks) <= _CALLS
             or (len(toks) <= 2 and toks[0] in _STAMPS)
-            or _ADDRESSY.search(s.text)
+            or _ADDRESSY.search(s.text) and not _NUMBERED_NAME.fullmatch(s.text.strip())
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):
         return False
     if tuple(toks) in _COUNTRY_NAMES:

@@ -102,6 +102,10 @@ class _Option:
     mark: str | None  # the mark before it (or after it, on forms that print boxes after their options)
 
 
+#: what joins the words of one option ("Home / property", "Motor & vehicle")
+_JOINERS = frozenset({"/", "-", "&", "+", ","})
+
+
 def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Option]:
     """The row's option words with their marks; a mark glued to its option ("[Dom", "mNO") is split off."""
     found: list[tuple[int, Any, str | None]] = []  # (token position, value, glued mark)
@@ -123,6 +127,14 @@ def _options(tokens: list[_Token], value_of: Callable[[str], Any]) -> list[_Opti
     if not found:
         return []
     at = {k for k, _, _ in found}
+    # one option's words, each naming its value ("Motor vehicle", "Home / property"): one option, its first word's
+    merged: list[tuple[int, Any, str | None]] = []
+    for k, v, glued in found:
+        if merged and merged[-1][1] == v and not glued and all(
+                tokens[j].text in _JOINERS for j in range(merged[-1][0] + 1, k)):
+            continue
+        merged.append((k, v, glued))
+    found = merged
 
     def gap(a: int, b: int) -> float:
         """The space between two neighbouring tokens, in either order."""

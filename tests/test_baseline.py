@@ -2424,3 +2424,16 @@ def test_a_mark_of_handwriting_on_a_receipts_address_lines_is_no_part_of_the_add
                  if w.text == "✍" else w for w in words]
         (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
         assert result.data["merchant_address"] == want
+
+
+def test_a_taxi_firm_named_by_its_number_is_the_merchant() -> None:
+    """ "Radio Taxi 3570" over "Corso Italia 176" / "00100 Roma": a firm named with a four-digit number after its
+    words is a name (a postcode stands before its town); "Corso Italia 176" stays its street."""
+    from schemas import Receipt
+
+    words = layout([[(0.29, "Radio Taxi 3570")], [(0.35, "Corso Italia 176")], [(0.38, "00100 Roma")],
+                    [(0.05, "Data: 24/05/2025")], [(0.05, "Ora: 09:23")], [(0.05, "Corsa"), (0.8, "18,40")],
+                    [(0.05, "TOTALE EUR"), (0.8, "18,40")]])
+    (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
+    assert result.data["merchant_name"] == "Radio Taxi 3570"
+    assert result.data["merchant_address"] == "Corso Italia 176, 00100 Roma"

@@ -153,3 +153,14 @@ def test_a_printed_answer_beside_a_misread_caption_with_a_pen_tick_near_it() -> 
             [(0.111, "Was a police report filed?"), (0.394, "No")]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claim_type"] == "auto" and result.data["police_report_filed"] is False
+
+
+def test_a_lost_tick_before_an_option_of_two_words_is_read() -> None:
+    """ "Motor vehicle ☐ Home / property ☐ Health / medical ☐ Travel": the ticked box before "Motor vehicle" was
+    lost to a highlighter's stroke; each option's words are one option, so the one without a box is the answer."""
+    rows = [[(0.32, "Insurance Claim Form")], [(0.127, "Full name"), (0.393, "Daniel Carter")],
+            [(0.1, "Type of claim:"), (0.22, "Motor vehicle"), (0.34, "☐"), (0.352, "Home / property"),
+             (0.49, "☐"), (0.502, "Health / medical"), (0.645, "☐"), (0.657, "Travel")],
+            [(0.123, "Was a police report filed?"), (0.309, "☐"), (0.328, "Yes"), (0.35, "☒"), (0.369, "No")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == "auto"
