@@ -36,6 +36,20 @@ def layout(rows: Sequence[Sequence[tuple[float, str]] | str], *, top: float = 0.
     return words
 
 
+def layout_at(rows: Sequence[Sequence[tuple[float, str]] | str], tops: Sequence[float], height: float,
+              heights: dict[int, float] | None = None) -> list[Word]:
+    """Words for ``rows`` as :func:`layout` lays them out, each row's top at ``tops[row]`` and its words ``height``
+    high (``heights`` gives some rows another): a page whose lines are set as a scan or a producer sets them."""
+    return [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2],
+                                          tops[w.line] + (heights or {}).get(w.line, height))})
+            for w in layout(rows)]
+
+
+def ocr_words(rows: Sequence[tuple[int, str, float, float, float, float]]) -> list[Word]:
+    """Engine words from a scan's OCR written down as (line, text, x0, y0, x1, y1)."""
+    return [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in rows]
+
+
 @functools.cache
 def _baseline() -> Engine:
     from engine.registry import create_engine

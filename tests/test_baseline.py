@@ -21,7 +21,7 @@ from engine.rules import bare_city, split_address_line, split_postal_city, stree
 from engine.spandoc import SpanDoc
 from engine.spans import SpanKind, find_spans
 from schemas import ClaimForm, DocumentSchema, Invoice, Receipt
-from tests.layout import CHAR_W, layout
+from tests.layout import CHAR_W, layout, layout_at, ocr_words
 from tests.realdocs import KEY_MAP, REAL_DIR, pdf_words, real_documents
 
 
@@ -905,8 +905,7 @@ def test_an_articles_code_under_a_name_in_a_cell_aligned_to_the_middle_is_no_par
             [(0.639, "Razem netto"), (0.849, "1 070,36 PLN")]]
     # the lines' tops as the ERP sets them: a two-line cell's figures half a line under its first line
     tops = [0.05, 0.1, 0.12, 0.1719, 0.1859, 0.1912, 0.1966, 0.2135, 0.2304, 0.2358, 0.2527]
-    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0097)})
-             for w in layout(rows)]
+    words = layout_at(rows, tops, 0.0097)
     items = _run(words, Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Mycie okien", "Panel LED 60x60", "Netzwerk-Switch 24 Port"]
 
@@ -925,8 +924,7 @@ def test_a_row_whose_description_is_its_articles_code_takes_the_name_right_over_
             [(0.069, "Office chair ergonomic"), (0.588, "4"), (0.675, "GBP 156.72"), (0.851, "GBP 626.88")],
             [(0.6, "Subtotal"), (0.851, "GBP 31,912.64")]]
     tops = [0.05, 0.1, 0.12, 0.1742, 0.2173, 0.2349, 0.2526, 0.2632, 0.2809, 0.3]
-    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0107)})
-             for w in layout(rows)]
+    words = layout_at(rows, tops, 0.0107)
     items = _run(words, Invoice).data["line_items"]
     assert [(i["description"], i["amount"]) for i in items] == [
         ("Website maintenance", "506.46"), ("Software licence annual (C8)", "30376.50"),
@@ -2317,7 +2315,7 @@ def test_a_tax_registration_under_a_receipts_address_is_no_part_of_it() -> None:
              (5, "7.01", 0.7902, 0.3878, 0.8637, 0.4254), (6, "SUMME", 0.0643, 0.4867, 0.1776, 0.529),
              (6, "CHF", 0.7213, 0.4772, 0.7887, 0.5228), (6, "7.01", 0.8193, 0.4757, 0.9081, 0.5212),
              (7, "25.02.2025", 0.0674, 0.7614, 0.2665, 0.8022), (7, "16:03", 0.3063, 0.7614, 0.4058, 0.8022)]
-    words = [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in boxes]
+    words = ocr_words(boxes)
     (result,) = create_engine("baseline").extract_batch([EngineRequest(id="r", words=words, target=Receipt)])
     assert result.data["merchant_address"] == "Industriestrasse 79, B4AR Nirterthur"
 
@@ -2338,8 +2336,7 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
             [(0.575, "Subtotal"), (0.797, "3,119.61")]]
     # the lines' tops as a scan gives them: each period or code line right under its item's line
     tops = [0.05, 0.1, 0.12, 0.3024, 0.3229, 0.411, 0.4245, 0.4433, 0.4551, 0.4738, 0.4873, 0.51]
-    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0157)})
-             for w in layout(rows)]
+    words = layout_at(rows, tops, 0.0157)
     items = _run(words, Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Whiteboard markers (4 pcs)", "Software support",
                                                  "Lenovo ThinkPad T14 Gen 4", "Consulting services"]
@@ -2377,9 +2374,7 @@ def test_an_articles_code_with_the_unit_it_is_sold_in_under_its_name_is_no_part_
             [(0.6, "Subtotal"), (0.86, "357.18")]]
     # as Xfig sets them: each code line in a smaller type, about as close to the next item as to its own
     tops = [0.05, 0.1, 0.12, 0.3439, 0.362, 0.376, 0.3858, 0.3998, 0.4096, 0.4236, 0.45]
-    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2],
-                                           tops[w.line] + (0.0062 if w.line in (5, 7, 9) else 0.0101))})
-             for w in layout(rows)]
+    words = layout_at(rows, tops, 0.0101, heights={5: 0.0062, 7: 0.0062, 9: 0.0062})
     items = _run(words, Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Safety gloves size L (12 pairs)", "Fire extinguisher inspection",
                                                  "SSD 1 TB NVMe"]
@@ -2400,8 +2395,7 @@ def test_a_rows_figures_on_its_code_line_under_a_numbered_name_take_the_name_wit
              (0.826, "415,86 EUR")],
             [(0.6, "Base imponible"), (0.826, "1.028,78 EUR")]]
     tops = [0.05, 0.1, 0.12, 0.3, 0.4716, 0.4891, 0.4998, 0.5138, 0.55]
-    words = [w.model_copy(update={"bbox": (w.bbox[0], tops[w.line], w.bbox[2], tops[w.line] + 0.0138)})
-             for w in layout(rows)]
+    words = layout_at(rows, tops, 0.0138)
     items = _run(words, Invoice).data["line_items"]
     assert [(i["description"], i["amount"]) for i in items] == [
         ("Café en grano 1 kg (M8)", "101.90"), ("Mano de obra instalación (C2)", "511.02"),

@@ -17,7 +17,7 @@ from engine.spandoc import concept_phrases
 from pipeline.layout import LineUnit, RawWord, order_lines, repair_ocr_words, split_glued_labels
 from pipeline.recognize import _as_line_words
 from schemas import ClaimForm, Invoice, Receipt
-from tests.layout import layout
+from tests.layout import layout, ocr_words
 
 
 def _run(words: list[Word], target: type, engine: str = "baseline") -> EngineResult:
@@ -48,11 +48,6 @@ def test_a_tables_amount_beside_a_side_columns_line_stays_in_its_row() -> None:
                      "Spese di trasporto 2 1.879,13 3.758,26", "Cavo di rete 5 m 17.553,00"]
 
 
-def _ocr_words(rows: list[tuple[int, str, float, float, float, float]]) -> list[Word]:
-    """Engine words from a scan's OCR written down as (line, text, x0, y0, x1, y1)."""
-    return [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in rows]
-
-
 #: a 100-DPI scan's OCR of an invoice whose sidebar holds its meta beside the line items (line, text, box)
 _SIDEBAR_ROWS = [
     (9, "Descrizione", 0.3857, 0.2205, 0.4885, 0.2376), (9, "Q.tà", 0.6808, 0.2188, 0.7183, 0.2385),
@@ -75,7 +70,7 @@ _SIDEBAR_ROWS = [
 def test_a_sidebars_label_on_a_rows_line_is_no_part_of_its_description() -> None:
     """A sidebar's label shares a line with a row of the line items beside it (``DATA DI SCADENZA`` before
     ``Carta A4``), set apart by a gap no description has: it stays out of the description."""
-    words = _ocr_words(_SIDEBAR_ROWS)
+    words = ocr_words(_SIDEBAR_ROWS)
     for engine in ("baseline", "embedded"):
         items = _run(words, Invoice, engine).data["line_items"]
         assert [i["description"] for i in items] == ["Carta A4", "Corso di formazione"], engine
@@ -100,7 +95,7 @@ _ABBREVIATED_HEADER = [
 def test_an_abbreviated_header_label_reads_on_into_its_next_word() -> None:
     """``P.`` ``unit.`` a little further apart than a space in OCR's tight boxes: one label (the unit price's), not
     ``unit.`` alone (a quantity's word) and a stray ``P.``."""
-    words = _ocr_words(_ABBREVIATED_HEADER)
+    words = ocr_words(_ABBREVIATED_HEADER)
     for engine in ("baseline", "embedded"):
         items = _run(words, Invoice, engine).data["line_items"]
         assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
