@@ -84,7 +84,7 @@ _LEGAL_FORMS = frozenset(
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
     "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa "
     # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms; Irish (DAC, Teoranta)
-    "pfa scs zrt nyrt bt kkt dac teoranta teo"
+    "pfa scs zrt nyrt bt kkt dac teoranta"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")

@@ -620,8 +620,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 #: "no. 5743"), "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713"), perhaps with
 #: the unit it is sold in ("Ref. 592585 / pc")
 _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art\.?|"
-                           r"(?-i:No)\.|item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|c[óo]d\.?|"
-                           r"product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
+                           r"(?-i:No)\.|item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|"
+                           r"c[óo]d\.?|product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
                            r"(?:\s?/\s?[^\W\d_]{1,6}\.?)?")
 
 

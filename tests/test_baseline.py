@@ -2410,8 +2410,9 @@ def test_a_mark_of_handwriting_on_a_receipts_address_lines_is_no_part_of_the_add
     for rows, want in (
             ([[(0.24, "The Daily Grind Café")], [(0.062, "✍"), (0.36, "149 Victoria Road")],
               [(0.347, "London SW15 5XY")], [(0.366, "Tel. 176 708 482")]], "149 Victoria Road, London SW15 5XY"),
-            ([[(0.33, "Táxis Lisboa")], [(0.25, "Avenida da Liberdade, 118")], [(0.137, "✍"), (0.32, "3082-790 Coimbra")],
-              [(0.057, "Data: 21/05/2024")]], "Avenida da Liberdade, 118, 3082-790 Coimbra")):
+            ([[(0.33, "Táxis Lisboa")], [(0.25, "Avenida da Liberdade, 118")],
+              [(0.137, "✍"), (0.32, "3082-790 Coimbra")], [(0.057, "Data: 21/05/2024")]],
+             "Avenida da Liberdade, 118, 3082-790 Coimbra")):
         words = layout([*rows, [(0.08, "Orange juice"), (0.85, "6.85")], [(0.08, "TOTAL"), (0.85, "6.85")]])
         # the mark as wide as a staple's shadow, reaching near the address
         words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.01, w.bbox[0] + 0.13, w.bbox[3] + 0.02)})
