@@ -1720,12 +1720,17 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
     labels = doc.labels(phrases, concept, floor=0.4)
     unknown = False  # an option ticked by the label that names no value
     for label, ls in labels:
-        for box, option in doc.boxes_near(label):
+        near = doc.boxes_near(label)
+        # the label's own row of options: its line where boxes stand on it, else the first line of boxes under it
+        # (the next question's boxes, "☐ Oui ☒ Non" under "Type de sinistre: …", are no options of this one)
+        row = min(((b.page, b.line) for b, _ in near), key=lambda key: (key != (label.page, label.line), key),
+                  default=None)
+        for box, option in near:
             if box.checked and (v := match(option)) is not None:
                 return Found(v, ls * 0.9, [doc.box_and_option(box)])
             # (a box printed apart from its option's word: a pen's tick with its note, "√ok", answers nothing)
-            unknown = unknown or bool(box.checked and option.strip() not in box.text
-                                      and sum(c.isalpha() for c in option) >= 3)
+            unknown = unknown or bool(box.checked and (box.page, box.line) == row
+                                      and option.strip() not in box.text and sum(c.isalpha() for c in option) >= 3)
     for s in doc.spans:  # a ticked option anywhere
         if s.checked:
             line = doc.lines[(s.page, s.line)]

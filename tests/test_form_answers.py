@@ -164,3 +164,15 @@ def test_a_lost_tick_before_an_option_of_two_words_is_read() -> None:
             [(0.123, "Was a police report filed?"), (0.309, "☐"), (0.328, "Yes"), (0.35, "☒"), (0.369, "No")]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claim_type"] == "auto"
+
+
+def test_the_next_questions_ticked_box_is_no_unknown_option_of_a_choice() -> None:
+    """ "Type de sinistre: ☐ Automobile Habitation ☐ Santé ☐ Voyage" (the ticked box before "Habitation" lost) over
+    "Dépôt de plainte ? ☐ Oui ☒ Non": the ticked "Non" is the police question's, no option of the claim's kind that
+    names no value, so the option without a box is still read."""
+    rows = [[(0.3, "Assurances du Rhône")], [(0.1, "Nom et prénom"), (0.4, "Manon Girard")],
+            [(0.095, "Type de sinistre:"), (0.22, "☐"), (0.235, "Automobile"), (0.34, "Habitation"), (0.451, "☐"),
+             (0.466, "Santé"), (0.528, "☐"), (0.543, "Voyage")],
+            [(0.094, "Dépôt de plainte ?"), (0.385, "☐"), (0.405, "Oui"), (0.444, "☒"), (0.467, "Non")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
