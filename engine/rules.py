@@ -1557,13 +1557,15 @@ def _caption_words(text: str) -> set[str]:
 def _captioned(doc: SpanDoc, s: Span) -> bool:
     """Whether a caption of the form stands right before ``s`` on its line or right over it on the line above (a
     label, or a place or date's caption: "Fait à", "Ort", "Local"): ``s`` is that field's value."""
-    def caption(c: Span) -> bool:
-        words = _caption_words(c.text)  # a caption read as a label only ("Místo, Datum:") is one too
-        return bool(c.kinds & {SpanKind.TEXT, SpanKind.LABEL}) and (
+    def caption(c: Span, beside: bool = False) -> bool:
+        # right before the value, a caption read as a label only ("Místo, Datum: Ostrava") is one too; over it, a
+        # name signed under the place and date's line ("Place, Date: Reading, …" over "Jack Bennett") is none
+        words = _caption_words(c.text)
+        return bool(c.kinds & ({SpanKind.TEXT, SpanKind.LABEL} if beside else {SpanKind.TEXT})) and (
             doc.labels_any(c) or (words <= _PLACE_DATE_WORDS and bool(words & _PLACE_DATE_NAMES)))
 
     line = doc.lines[(s.page, s.line)]
-    if (i := line.index(s)) > 0 and caption(line[i - 1]):
+    if (i := line.index(s)) > 0 and caption(line[i - 1], beside=True):
         return True
     pos = doc.line_pos[(s.page, s.line)]
     if pos == 0 or doc.line_keys[pos - 1][0] != s.page:

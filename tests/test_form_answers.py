@@ -176,3 +176,14 @@ def test_the_next_questions_ticked_box_is_no_unknown_option_of_a_choice() -> Non
             [(0.094, "Dépôt de plainte ?"), (0.385, "☐"), (0.405, "Oui"), (0.444, "☒"), (0.467, "Non")]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
+
+
+def test_a_name_signed_under_the_place_and_dates_line_signs() -> None:
+    """ "Place, Date: Reading, 02/05/2025" over "Jack Bennett" over "Signature of claimant": the name stands under
+    the place and date's caption (read as a label only), but it is no value of that caption: the form is signed."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.084, "C. DECLARATION")],
+                                         [(0.084, "I declare that the information given is true and complete.")],
+                                         [(0.084, "Place, Date:"), (0.21, "Reading,"), (0.294, "02/05/2025")],
+                                         [(0.143, "Jack Bennett")], [(0.142, "Signature of claimant")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is True
