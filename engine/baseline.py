@@ -339,7 +339,7 @@ class _Extractor:
         model also has a city and a postal code: split into the three. The street's own line names the town even
         where a postal code and a town were found apart: those of another party's block on a form of two parties
         ("Adresse: Gartenweg 105, 04610 Leipzig" over the other driver's "Postleitzahl: 04959 Ort: Leipzig")."""
-        role = {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
+        role = _address_roles(model, parent)
         street, city, code = role.get("address"), role.get("city"), role.get("postal_code")
         if not (street and city and code) or sub.get(street) is None:
             return
@@ -357,7 +357,7 @@ class _Extractor:
         """The town right of a postal code read under or beside its caption, where no caption of the town's was read
         ("PLZ" over "85938 | München": a faded copy lost the "Ort" over the town's cell): the next cell on the
         code's line, where it reads as a town (:meth:`_city_after`), at a lower confidence."""
-        role = {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
+        role = _address_roles(model, parent)
         city, code = role.get("city"), role.get("postal_code")
         read = self.fields.get(prefix + code) if city and code and sub.get(city) is None else None
         if read is None or not read.word_indices:
@@ -951,6 +951,11 @@ class _Extractor:
         if not (q and p and a) or None in (q[0].amount, p[0].amount, a[0].amount):
             return False
         return is_product(q[0].amount, p[0].amount, a[0].amount)
+
+
+def _address_roles(model: type[BaseModel], parent: str) -> dict[str | None, str]:
+    """An address model's field names by the concept each names (street's ``address``, ``city``, ``postal_code``)."""
+    return {label_phrases(n, title=i.title, parent=parent)[0]: n for n, i in model.model_fields.items()}
 
 
 def _roles(columns: list[Column]) -> tuple[str | None, str | None, str | None, str | None]:

@@ -176,8 +176,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text) \
             or _GLUED_TITLE.fullmatch(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
-            m.group(1).islower() or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))
-            or split_sum_label(word.text)):
+            split_label_figure(word.text) or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
         m = None  # "Belegdatum23.08.2021": a date's label and the date; "Total232.357,28": a sum's; "Tel12.34": none
     if m is None and (m := _FIGURE_GLUED.fullmatch(word.text)) is not None and (
             not m.group(2).islower() or parse_money(word.text)[0] is not None
