@@ -110,6 +110,11 @@ def label_tokens(text: str) -> tuple[str, ...]:
         elif len(parts) == 1 and parts[0] not in _VOCAB and (near := _fuzzy(parts[0])) != parts[0]:
             parts = _split_compound(near)  # a slip in a word read as it is or by its stem ("Einzeipreis")
         out.extend(parts)
+    for i in range(len(out) - 1):  # a word's last letter with a comma below lost on a scan, Romanian ț or ș, where
+        # the word and the next start a label ("Pre unitar": "Preț unitar")
+        if out[i] not in _VOCAB and len(out[i]) >= 3 and \
+                (v := next((out[i] + c for c in "ts" if (out[i] + c, out[i + 1]) in _PHRASE_STARTS), None)):
+            out[i] = v
     return tuple(out)
 
 
@@ -130,6 +135,7 @@ def _join_split_words(toks: list[str]) -> list[str]:
 # ("zaptaty" for "zaplaty", "Cenajedn") reads as that word.
 _VOCAB: frozenset[str] = frozenset()
 _VOCAB_ORDER: tuple[str, ...] = ()
+_PHRASE_STARTS: frozenset[tuple[str, ...]] = frozenset()  # the first two words of each label phrase
 
 
 @functools.lru_cache(maxsize=8192)
@@ -847,6 +853,7 @@ _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in
 # the words a slip is looked for among: the label words, and the spellings and translations each stands for
 # ("nanssance" for "naissance", "adtesse" for "adresse")
 _VOCAB_ORDER = tuple(sorted(_VOCAB | {w for w in _SYNONYMS if len(w) >= 6}))
+_PHRASE_STARTS = frozenset(p.tokens[:2] for phrases in _CONCEPTS.values() for p in phrases if len(p.tokens) >= 2)
 _fuzzy.cache_clear()
 
 # A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.base import Word
+from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
@@ -362,6 +362,8 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
                 row.cells[col.name] = [pick]
         elif col.name == text_col:
             texts = [s for s in got if not s.has(SpanKind.DATE)]
+            if any(s.text != SIGNATURE_MARK for s in texts):  # a pen's tick beside the name is no part of it
+                texts = [s for s in texts if s.text != SIGNATURE_MARK]
             # a product code in front of or after the description is not part of it
             while len(texts) > 1 and texts[0].kinds <= {SpanKind.IDENTIFIER, SpanKind.INTEGER, SpanKind.AMOUNT}:
                 texts = texts[1:]  # a position number or a code
@@ -619,7 +621,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 #: "Artikelnr.: WN-4440", "Art. 309-71", "ART 708501", "No. 006488" (a capital: a description may go on with
 #: "no. 5743"), "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713"), perhaps with
 #: the unit it is sold in ("Ref. 592585 / pc")
-_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art\.?|"
+_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art[.,]?|"
                            r"(?-i:No)\.|item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|"
                            r"c[óo]d\.?|product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
                            r"(?:\s?/\s?[^\W\d_]{1,6}\.?)?")
@@ -910,8 +912,9 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if row is not None and rows and wrapped and _split_row(rows[-1], row, wrapped, line, columns, words):
             for name, got in row.cells.items():  # one row whose figures OCR put on two lines: join them
                 start = rows[-1].cells[name][0].bbox[0] if rows[-1].cells.get(name) else got[0].bbox[0]
+                # (the second line's text is the description's rest, unless it is the item's code)
                 rows[-1].cells[name] = got if name in numeric else [*rows[-1].cells.get(name, []),
-                                                                     *_lead(line, got, start)]
+                                                                     *_not_a_code(_lead(line, got, start))]
             wrapped, texts, loose, anchor = line, [], [], line
         elif row is not None:
             if anchor and loose and loose[0] is texts[0]:

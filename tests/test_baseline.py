@@ -910,6 +910,40 @@ def test_an_articles_code_under_a_name_in_a_cell_aligned_to_the_middle_is_no_par
     assert [i["description"] for i in items] == ["Mycie okien", "Panel LED 60x60", "Netzwerk-Switch 24 Port"]
 
 
+def test_an_articles_code_on_the_line_holding_half_a_rows_figures_is_no_part_of_the_description() -> None:
+    """A row's figures set some on the name's line, some on the code's ("Kaffeebohnen 1 kg | CHF 123.95" over
+    "25 | Art. 560-92 | 5 kg | CHF 24.79"), OCR's comma for the code label's point ("Art, 680-24"): one row, the
+    code no part of its description."""
+    rows = [[(0.086, "Kaffee Rösterei Wyss AG")], [(0.6, "Rechnung"), (0.8, "R-2024-0311")],
+            [(0.6, "Datum"), (0.8, "02.06.2024")],
+            [(0.086, "Pos."), (0.132, "Bezeichnung"), (0.58, "Menge"), (0.68, "Einzelpreis"), (0.85, "Betrag")],
+            [(0.086, "24"), (0.132, "Visitenkarten Druck"), (0.606, "2"), (0.684, "CHF 41.24"), (0.843, "CHF 82.48")],
+            [(0.132, "Kaffeebohnen 1 kg"), (0.834, "CHF 123.95")],
+            [(0.088, "25"), (0.132, "Art. 560-92"), (0.588, "5 kg"), (0.685, "CHF 24.79")],
+            [(0.132, "Intervento tecnico"), (0.834, "CHF 148.88")],
+            [(0.088, "26"), (0.132, "Art, 680-24"), (0.588, "1.5"), (0.685, "CHF 99.25")],
+            [(0.6, "Total"), (0.834, "CHF 355.31")]]
+    tops = [0.05, 0.1, 0.12, 0.18, 0.2, 0.22, 0.2275, 0.245, 0.2525, 0.28]
+    items = _run(layout_at(rows, tops, 0.0097), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Visitenkarten Druck", "2", "41.24", "82.48"), ("Kaffeebohnen 1 kg", "5", "24.79", "123.95"),
+        ("Intervento tecnico", "1.5", "99.25", "148.88")]
+
+
+def test_a_pens_mark_in_an_items_row_is_no_cell_of_it() -> None:
+    """A pen's tick or scribble the scan's ink finder marked (✍) between an item's name and its count: the row
+    keeps its description."""
+    rows = [[(0.1, "Bürobedarf Keller GmbH")], [(0.6, "Rechnung"), (0.8, "R-8812")],
+            [(0.6, "Datum"), (0.8, "02.06.2024")],
+            [(0.1, "Bezeichnung"), (0.54, "Menge"), (0.65, "Einzelpreis"), (0.8, "Gesamt")],
+            [(0.1, "Beratungsleistung (C7)"), (0.46, "\u270d"), (0.544, "12"), (0.68, "218,18"), (0.84, "2.618,16")],
+            [(0.1, "LED-Panel 62x62"), (0.544, "6"), (0.68, "85,80"), (0.84, "514,80")],
+            [(0.6, "Gesamt"), (0.84, "3.132,96")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [("Beratungsleistung (C7)", "2618.16"),
+                                                               ("LED-Panel 62x62", "514.80")]
+
+
 def test_a_row_whose_description_is_its_articles_code_takes_the_name_right_over_it() -> None:
     """A two-line cell whose figures stand at its bottom, on the article code's line ("Copy paper A4 80g, 5 reams"
     over "#3024699 | 20 | 20.14 | 402.80"): the code alone is no description, so the row is read with the name

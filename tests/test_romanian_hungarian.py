@@ -109,6 +109,23 @@ def test_a_romanian_e_factura_reads_whole() -> None:
         ("Mouse wireless", "20148.48"), ("Cafea boabe 1 kg", "1495.35")]
 
 
+def test_a_price_label_whose_comma_below_letter_a_scan_lost_still_heads_the_price_column() -> None:
+    """OCR loses the ț of "Preț unitar" at the word's end: "Pre unitar" is still the unit price's label, so the
+    prices under it are the items' unit prices."""
+    rows = [[(0.1, "Transilvania Tipografie S.A."), (0.6, "FACTURĂ FISCALĂ")],
+            [(0.59, "Număr factură"), (0.82, "25418658")], [(0.59, "Data emiterii"), (0.82, "12.11.2025")],
+            [(0.1, "#"), (0.138, "Denumire produs/serviciu"), (0.535, "Cant."), (0.624, "Pre unitar"),
+             (0.848, "Valoare")],
+            [(0.102, "1"), (0.138, "Jabra Evolve2 40 headset"), (0.552, "3"), (0.647, "551,55"), (0.839, "1.654,65")],
+            [(0.102, "2"), (0.139, "USB-C docking station"), (0.549, "50"), (0.635, "1.760,82"),
+             (0.831, "88.041,00")],
+            [(0.59, "Total fără TVA"), (0.791, "89.695,65 RON")], [(0.59, "TVA 19 %"), (0.791, "17.042,17 RON")],
+            [(0.59, "Total de plată"), (0.765, "106.737,82 RON")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("3", "551.55", "1654.65"), ("50", "1760.82", "88041.00")]
+
+
 def test_a_hungarian_szamla_with_its_number_after_its_title_and_year_first_dates_reads_whole() -> None:
     rows = [[(0.05, "Duna Irodatechnika Kft.")], [(0.05, "Rákóczi út 131.")], [(0.05, "4024 Debrecen")],
             [(0.05, "Adószám: HU78046521")],
