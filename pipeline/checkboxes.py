@@ -43,8 +43,11 @@ _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
 _SIDE, _TICKED, _EMPTY = 0.8, 0.12, 0.05
 #: at most this many boxes on a page (a page of squares is a grid or a pattern, not a form)
 _MAX_BOXES = 60
-#: a radio button's least height against the median word height (a lower-case "o" is less)
+#: a radio button's least height against the median word height (a lower-case "o" is less) ...
 _MIN_RING = 0.65
+#: ... and of one down to this height in a row of them that holds a dot (``❍ Auto  ❍ Zorg  ● Reis`` set at
+#: the words' x-height: a letter "o" is never filled)
+_MIN_DOTTED_RING = 0.5
 
 
 def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
@@ -86,6 +89,7 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
     lo, hi = max(6.0, _MIN_HEIGHT * word_height), _MAX_HEIGHT * word_height
     found: list[RawWord] = []
     rings: list[RawWord] = []
+    small: list[RawWord] = []  # rings under _MIN_RING
     for ink in inks:
         count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
         for x, y, w, h, _area in stats[1:count]:
@@ -93,7 +97,7 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
                 continue
             state = _box_state(ink[y:y + h, x:x + w])
             ring = False
-            if state is None and h >= _MIN_RING * word_height and not _beside_ink(ink, x, y, w, h):
+            if state is None and h >= _MIN_DOTTED_RING * word_height and not _beside_ink(ink, x, y, w, h):
                 state = _ring_state(ink[y:y + h, x:x + w])
                 ring = state is not None
             box = RawWord(CHECKED if state else UNCHECKED, float(x), float(y), float(x + w), float(y + h), 0.9)
@@ -101,7 +105,11 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
                 found.append(box)
                 if ring:
                     rings.append(box)
-    # radio buttons come in rows of options: a lone ring is a letter standing alone ("O", "o" between words)
+                if ring and h < _MIN_RING * word_height:
+                    small.append(box)
+    # radio buttons come in rows of options: a lone ring is a letter standing alone ("O", "o" between words), and
+    # small rings make a row only with a dot among them
+    found = [b for b in found if b not in small or any(o.text == CHECKED for o in found if _same_row(b, o))]
     found = [b for b in found if b not in rings or sum(_same_row(b, o) for o in found) >= 2]
     return found if len(found) <= _MAX_BOXES else []
 

@@ -67,6 +67,8 @@ class OCRSettings(_Group):
     #: split a word OCR read across a printed space (``BluefinTechnik``, ``137Harbor``) where its ink has a gap
     #: several times wider than those between its letters, when the pieces, read again alone, spell the word
     split_words: bool = True
+    #: drop words far fainter than the page's print (a duplex sheet's back showing through a scan, mirrored)
+    drop_faint: bool = True
     #: find handwriting no word covers in a scan's pixels (a signature signed in ink): a ✍ word where it is (one
     #: drawn in pen strokes on a born-digital page is always read from its drawings)
     signatures: bool = True

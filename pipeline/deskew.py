@@ -25,6 +25,9 @@ _MAX_INK = 0.25
 #: where the lines of a page this dark (share of its pixels) give no clear angle, its strokes are told from its
 #: shaded edges by their neighbourhood and the angle is sought again
 _DARK_EDGES = 0.08
+#: ... or where most of its dark pixels reach the picture's edge (the next sheet's edge and its shadow across the
+#: bottom of a scan, square to the picture, which the text is not)
+_EDGE_SHARE = 0.5
 
 
 def otsu_threshold(gray: np.ndarray) -> int:
@@ -71,11 +74,14 @@ def estimate_skew(image: Image.Image, max_angle: float = 10.0) -> float:
     if float(ink.mean()) > _MAX_INK:  # a photo of a page on a darker table: the background is no ink
         ink = _local_ink(gray)
     angle = _skew_of(ink, max_angle)
-    if angle is None and float(ink.mean()) > _DARK_EDGES:
-        # unsure, and more "ink" than a page of text holds: a photo's shaded margins or the grey wedges round a
-        # turned sheet are dark enough to count, and they lie square to the picture, not to the text; they run
-        # into the picture's edge, where text does not
-        angle = _skew_of(_inside(ink), max_angle)
+    if angle is None:
+        # unsure: a photo's shaded margins, the grey wedges round a turned sheet or the edge of a sheet under it are
+        # dark enough to count, and they lie square to the picture, not to the text; they run into the picture's
+        # edge, where text does not. Sought again without them where they are many (more "ink" than a page of text
+        # holds, or most of it)
+        inside = _inside(ink)
+        if float(ink.mean()) > _DARK_EDGES or inside.sum() < _EDGE_SHARE * ink.sum():
+            angle = _skew_of(inside, max_angle)
     return angle or 0.0
 
 

@@ -25,6 +25,7 @@ from pipeline.checkboxes import add_check_boxes, add_circled_marks, add_framed_a
 from pipeline.config import OCRSettings  # noqa: E402
 from pipeline.combs import erase_comb_cells, find_combs, read_combs  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
+from pipeline.faint import drop_faint_words  # noqa: E402
 from pipeline.errors import ConfigError, OCRError  # noqa: E402
 from pipeline.inkmarks import add_ink_signatures  # noqa: E402
 from pipeline.layout import LineUnit, RawWord, is_garbage  # noqa: E402
@@ -569,6 +570,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     page_image, skew, kept, reading = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
     kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]
+    if settings.drop_faint:  # the back of the sheet showing through: no words of this page
+        kept = drop_faint_words(reading, kept)
     if settings.split_words:  # on the copy read: a stamp's ink in a gap is no letter
         kept = split_glued_words(reading, kept, dpi, recognizer.read_line)
     confidences = [w.confidence for u in kept for w in u.words]

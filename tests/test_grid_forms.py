@@ -247,6 +247,26 @@ def test_scanned_radio_buttons_are_read_and_round_letters_are_not() -> None:
     assert find_check_boxes(_scan(page), word_height=12 / 72 * 200 * 1.2) == []
 
 
+
+@pytest.mark.parametrize("dotted", [True, False])
+def test_radio_buttons_at_the_words_x_height_are_read_in_a_row_with_a_dot(dotted: bool) -> None:
+    """A web form's radio buttons set at the x-height of their options (``❍ Auto  ❍ Zorg  ● Reis``), smaller than
+    a ring standing for a box is looked for: read where a dot is among them, since a letter "o" is never filled;
+    a row of such rings alone is left (letters)."""
+    from PIL import ImageDraw
+
+    page = Image.new("L", (1400, 200), 245)
+    draw = ImageDraw.Draw(page)
+    word_height = 35
+    for k, x in enumerate((100, 400, 700, 1000)):
+        draw.ellipse((x, 80, x + 20, 100), outline=30, width=3, fill=30 if dotted and k == 3 else None)
+        draw.rectangle((x + 40, 72, x + 140, 104), fill=30)  # the option's word
+    found = sorted(find_check_boxes(page, word_height=word_height), key=lambda b: b.x0)
+    if dotted:
+        assert [b.text for b in found] == [UNCHECKED, UNCHECKED, UNCHECKED, CHECKED]
+    else:
+        assert found == []
+
 @pytest.mark.parametrize(("caption", "concept"), [
     ("Straße, Hausnr.", ("street", "hausnr")), ("Cód. postal", ("cod", "postal")), ("9ty", ("qty",))])
 def test_caption_wordings_read_as_their_tokens(caption: str, concept: tuple[str, ...]) -> None:

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 from pipeline import errors as E
 from pipeline.config import LimitSettings, OCRSettings, Settings
 from pipeline.deskew import estimate_skew
+from pipeline.faint import drop_faint_words
 from pipeline.images import open_raster
 from pipeline.ingest import identify
 from pipeline.layout import (
@@ -542,6 +543,52 @@ def test_estimate_skew_of_a_turned_page_with_shaded_edges():
         draw.rectangle((0, 0, photo.width, band), fill=110)
         draw.rectangle((0, photo.height - band, photo.width, photo.height), fill=110)
         assert estimate_skew(photo) == pytest.approx(-angle, abs=0.15)
+
+
+def test_estimate_skew_of_a_turned_page_over_the_edge_of_the_next_sheet():
+    """A sheet scanned a little turned, the next sheet's edge and its shadow showing square to the picture along
+    the bottom: too little of the picture to darken it past a page of text, yet most of its dark pixels, lined up at
+    0°. They reach the picture's edge, the text does not; the text gives the angle."""
+    page = F.render_page(F.invoice_pdf_doc(), 0, dpi=100).convert("L")
+    for angle in (-1.5, 1.5):
+        scan = page.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+        draw = ImageDraw.Draw(scan)
+        band = scan.height // 40
+        draw.rectangle((0, scan.height - band, scan.width, scan.height), fill=90)
+        draw.line((0, scan.height - 2 * band, scan.width, scan.height - 2 * band), fill=60, width=3)
+        assert estimate_skew(scan) == pytest.approx(-angle, abs=0.15)
+
+
+def test_words_showing_through_from_the_back_of_the_sheet_are_dropped():
+    """A duplex sheet's back shows through the scan faintly, and OCR reads pieces of it among the front's words:
+    those far fainter than the page's print are dropped (a line left empty with them); grey print and light print
+    on a dark band are kept."""
+    image = Image.new("L", (900, 400), 245)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=20)
+    placed: list[tuple[str, int, int, int]] = []  # text, x, y, ink
+
+    def put(text: str, x: int, y: int, ink: int) -> None:
+        draw.text((x, y), text, fill=ink, font=font)
+        placed.append((text, x, y, ink))
+
+    draw.rectangle((0, 300, 900, 400), fill=40)  # a dark band along the foot
+    for row, y in enumerate((20, 60, 100, 140, 180)):
+        put(f"Invoice line {row}", 20, y, 20)
+        put(f"{row + 1}.00 EUR", 400, y, 20)
+    put("F2024/8833", 600, 20, 20)
+    put("e.", 740, 20, 215)  # the back's print showing through beside the number
+    put("snivocu", 600, 220, 215)  # a line of nothing but show-through
+    put("Seite 1 von 1", 20, 220, 128)  # a footer in 50 % grey
+    put("Danke", 20, 330, 250)  # light print on the dark band
+    units = []
+    for text, x, y, _ in placed:
+        box = draw.textbbox((x, y), text, font=font)
+        units.append(LineUnit([RawWord(text, box[0] - 1, box[1] - 2, box[2] + 1, box[3] + 2, 0.99)]))
+    kept = [w.text for u in drop_faint_words(image, units) for w in u.words]
+    assert "e." not in kept and "snivocu" not in kept
+    assert {"F2024/8833", "Seite 1 von 1", "Danke", "Invoice line 0", "5.00 EUR"} <= set(kept)
+    assert len(kept) == len(placed) - 2
 
 
 def _unit(text: str, x: float, y: float, h: float = 10, horizontal: bool = True) -> LineUnit:
