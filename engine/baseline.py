@@ -530,6 +530,10 @@ class _Extractor:
         # no invoice's total where another total is printed
         if "total" in cands and any(f is not None and f.value.amount for f in cands["total"]):
             cands["total"] = [f for f in cands["total"] if f is None or f.value.amount]
+        # a label both words may mean ("incl. BTW": the total with its tax, or the tax it holds) is the tax's where
+        # a rate follows it ("incl. BTW 21 % €3,46" under "TOTAAL 19,92 EUR")
+        if "total" in cands and (kept := [f for f in cands["total"] if f is None or not self._rated_tax(f)]):
+            cands["total"] = kept
         if {"subtotal", "tax", "total"} <= names:
             cands["total"] += self._unlabelled_totals(cands, amount)
         # a sum the document labels as a total ("Suma: 1.079,05" over "IVA (16%)" and "Importe total") is the
@@ -625,6 +629,11 @@ class _Extractor:
         amounts = sum(s.amount is not None and s.has(SpanKind.AMOUNT) and not s.has(SpanKind.PERCENT) for s in line)
         return bool(line) and line[0].index in self.doc.tokens and amounts == 1 \
             and label_score(self.doc.tokens[line[0].index], concept_phrases("tax"), "tax") >= 0.6
+
+    def _rated_tax(self, found: Found) -> bool:
+        """Whether an amount is on a line that prints the tax a total holds and its rate."""
+        line = self.doc.lines[(found.value.page, found.value.line)]
+        return self._included_tax(line) and any(s.has(SpanKind.PERCENT) for s in line)
 
     def _tax_base(self, span: Span) -> bool:
         """The amount a rate is charged on, printed in the tax line before the tax ("VAT 20% on £255.00  £51.00")."""

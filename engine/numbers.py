@@ -167,13 +167,18 @@ def _to_decimal(int_part: str, dec: str) -> Decimal | None:
         return None
 
 
+#: an amount with cents and a stop after them, its whole part three figures or more (a day and month, "12.05.",
+#: have two; a year and month, "2024.05.", is none either)
+_STOP_AFTER_CENTS = re.compile(r"(?!(?:19|20)\d\d\.\d\d\.$)(?:\d{3,}|\d{1,3}(?:['’ .,]\d{3})+)[.,]\d{2}[.,]$")
+
+
 def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal | None, str | None]:
     """Parse a printed amount with an optional currency marker: ``"€ 1.234,56"`` → ``(Decimal("1234.56"), "EUR")``.
 
     Returns ``(None, None)`` when the text is not an amount. ``decimal_sep`` (``"."`` or ``","``) settles a
     lone separator followed by three digits; without it that separator groups thousands.
     """
-    t = text.strip()
+    t = text.strip().replace("\u2032", "’")  # a prime OCR reads for a Swiss apostrophe ("1′168.90")
     if not t or len(t) > 40:
         return None, None
     negative = False
@@ -200,6 +205,8 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
         t = t[:-3]
     if t[:1] in _MINUS and not negative:  # "€ -9,32"
         negative, t = True, t[1:].strip()
+    if _STOP_AFTER_CENTS.match(t):
+        t = t[:-1]  # a stop after the cents, a sentence's or a scan's speck ("1'118.70."; not "12.05.", a date)
     if not t or not _NUM_BODY.match(t) or t[-1] in ".,'’":
         return None, None
     if marker in _CENTS_ONLY and not _CENTS.search(t):

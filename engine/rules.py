@@ -130,7 +130,9 @@ _STREET = re.compile(
     # Indian addresses: a house number ("H.No. 099"), a path or a marg
     r"h\.\s?no|path|marg|"
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
-    r"estrada|alameda|beco)\b"
+    r"estrada|alameda|beco|"
+    # Czech and Slovak squares, avenues and embankments ("Václavské náměstí 153", "nám. Míru 5", "třída Svobody 12")
+    r"n[áa]m[ěe]st[íi]|n[áa]mestie|n[áa]m(?=\.\s)|t[řr][íi]da|t[řr](?=\.\s)|n[áa]b[řr]e[žz][íi]|ulica)\b"
     r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
     r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
@@ -217,8 +219,8 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     t = " ".join(text.split())
     if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:-1]):  # a postal code alone ("2018 PL", "YO1 6PC")
         return t, ""
-    for pat in _POSTAL_FIRST:
-        if m := re.fullmatch(rf"({pat}),?\s+(\D.*)", t):
+    for pat in _POSTAL_FIRST:  # (set apart by a slash where a "PLZ / Ort" caption heads both: "50133 / Köln")
+        if m := re.fullmatch(rf"({pat})(?:,|\s/)?\s+(\D.*)", t):
             return m.group(1), m.group(2).strip(" ,")
     for pat in _POSTAL_LAST:
         if m := re.fullmatch(rf"(\D.*?),?\s+{pat}", t):
@@ -251,9 +253,10 @@ def split_town_line(text: str) -> tuple[str, str] | None:
 def split_address_line(text: str) -> tuple[str, str, str] | None:
     """(street, postal code, city) from an address printed on one line, its parts set apart by commas:
     "4410 Cedar Ridge Dr, Raleigh, NC 27612", "Hauptstraße 5, 10115 Berlin", "27 Harbour Road, Clifton, Bristol
-    BS1 4QA", "45 Queen Street, Auckland 1010". The city is the last part that reads as one (a US state's code
-    is no city); the street is what comes before, and must read as a street. None when it is not such a line."""
-    parts = [p.strip() for p in " ".join(text.split()).split(",") if p.strip()]
+    BS1 4QA", "45 Queen Street, Auckland 1010", or by a middle dot or a bar ("Palackého 163 · 301 51 Plzeň"). The
+    city is the last part that reads as one (a US state's code is no city); the street is what comes before, and
+    must read as a street. None when it is not such a line."""
+    parts = [p.strip() for p in re.split(r",|\s[·•|]\s", " ".join(text.split())) if p.strip()]
     for k in range(len(parts) - 1, 0, -1):
         tail = ", ".join(parts[k:])
         split = split_town_line(tail)
@@ -504,7 +507,10 @@ def sender_line(doc: SpanDoc) -> Found | None:
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
                            "szamla nyugta chitanta "
                            "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering kuitti kuittisi "
-                           "myyntikuitti".split())
+                           "myyntikuitti uctenka".split())
+#: a till's title on a line of its own, which ends the address over it ("TICKET", "Paragon", "Kassenbon"); words
+#: that may also start a company's name, so no title before a name
+_TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
                                "simplificada simplifiee simplificata simplificado".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
@@ -1050,13 +1056,16 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
                 or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text) or _WHEN.search(text)
                 or (_REGISTRATION_LINE.search(text) and any(c.isdigit() for c in text))  # "550359263 RT0001"
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
-                or (toks and toks[0] in _STRONG_TITLES) or any(s.index in doc.captions for s in over)):
+                or (toks and toks[0] in _STRONG_TITLES) or (len(toks) == 1 and toks[0] in _TILL_TITLES)
+                or any(s.index in doc.captions for s in over)):
             break
         lines.append(over)
     texts = [" ".join(s.text for s in over) for over in lines]
-    if not any(street_line(t) or split_postal_city(t.strip(" ,")) for t in texts):
+    # (a street, or a whole address on one line: "Palackého 163 · 301 51 Plzeň")
+    streets = [street_line(t) or split_address_line(t) is not None for t in texts]
+    if not any(street or split_postal_city(t.strip(" ,")) for t, street in zip(texts, streets, strict=True)):
         return None  # no street and no postal code: a slogan or an opening-hours line
-    first = next((i for i, t in enumerate(texts) if street_line(t)), 0)
+    first = next((i for i, street in enumerate(streets) if street), 0)
     if first == 1 and _HOUSE_NUMBER.fullmatch(texts[0].strip(" ,")):
         first = 0
     parts = [s for over in lines[first:] for s in over]

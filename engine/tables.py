@@ -201,6 +201,25 @@ def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span]
     return out
 
 
+def _label_rest(line: list[Span], header: list[Span], ranges: dict[str, tuple[float, float]],
+                columns: Sequence[Column], words: Sequence[Word]) -> bool:
+    """Whether ``line``, right under the header line ``header``, is the rest of its labels: words only (no
+    figure), each under a column and one under a figures' column at least (a description's first line is no
+    label), a line's leading below ("Cena jedn. | Wartość" over "netto | netto (PLN)", which would read as a
+    totals line)."""
+    if line[0].page != header[0].page or line[0].line != header[0].line + 1:
+        return False
+    if any(s.amount is not None or s.date is not None
+           or not s.kinds & {SpanKind.TEXT, SpanKind.LABEL, SpanKind.CURRENCY} for s in line):
+        return False
+    under = [[name for name, (a, b) in ranges.items() if min(s.bbox[2], b) - max(s.bbox[0], a) > 0] for s in line]
+    numeric = {c.name for c in columns if c.numeric}
+    if not all(under) or not any(name in numeric for names in under for name in names):
+        return False
+    top, height = _top_and_height(line, words)
+    return top - max(words[i].bbox[3] for s in header for i in s.word_indices) <= 0.8 * height
+
+
 def _joined_header(before: tuple[list[Span], dict[str, tuple[float, float]]] | None, line: list[Span],
                    ranges: dict[str, tuple[float, float]],
                    words: Sequence[Word]) -> dict[str, tuple[float, float]] | None:
@@ -479,7 +498,7 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
-           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or _period(s.text) for s in line) \
+           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or any(_period(w) for w in s.text.split()) for s in line) \
             or line[-1].bbox[2] > hi and not spills:
         return None  # an amount, a date or a period: no description's rest ("6704", "(batch 41)", "24hour" are)
     if not last:
@@ -870,9 +889,11 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             header = _fit_cells(header, _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
-        last_header = None
+        under_header, last_header = last_header, None
         if not ranges:
             continue
+        if under_header is not None and _label_rest(line, under_header[0], ranges, columns, words):
+            continue  # the labels going on under the header ("Cena jedn." over "netto"): no totals line
         line = lines[k - 1] = _split_codes(line, ranges, columns, words)
         if is_stop(line):
             ranges = {}

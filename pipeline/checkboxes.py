@@ -66,8 +66,11 @@ def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]
             out.append(LineUnit(kept, u.horizontal))
     words = [w for u in out for w in u.words]
     for b in boxes:
-        if not any(_inside(b, w) for w in words):  # a box inside a longer word is that word's ("[Dom", "OAuto")
-            out.append(LineUnit([b]))
+        if any(_inside(b, w) for w in words):  # a box inside a longer word is that word's ("[Dom", "OAuto")
+            continue
+        if _between_words(b, words):
+            continue  # the strokes of two words' letters run together across the gap between them ("GV|Eindhoven")
+        out.append(LineUnit([b]))
     return out
 
 
@@ -470,6 +473,18 @@ def _covers(box: RawWord, word: RawWord) -> bool:
     if ix <= 0 or iy <= 0:
         return False
     return ix * iy >= 0.5 * (word.x1 - word.x0) * (word.y1 - word.y0)
+
+
+def _between_words(box: RawWord, words: list[RawWord]) -> bool:
+    """Whether ``box`` overlaps two words, one each side, that cover two fifths of its width or more: the ends of
+    their letters, with the narrow gap between them, read as a ticked box."""
+    over = [w for w in words if _overlap(box, w)]
+    left = [w for w in over if w.x0 < box.x0 < w.x1]
+    right = [w for w in over if w.x0 < box.x1 < w.x1]
+    if not left or not right:
+        return False
+    covered = (max(w.x1 for w in left) - box.x0) + (box.x1 - min(w.x0 for w in right))
+    return covered >= 0.4 * (box.x1 - box.x0)
 
 
 def _inside(a: RawWord, b: RawWord) -> bool:

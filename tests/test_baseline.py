@@ -586,6 +586,7 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
     ("H97 62A9", ("H97 62A9", "")), ("D02 X285 Dublin", ("D02 X285", "Dublin")),  # Irish Eircodes
     ("Dublin, D02 X285", ("D02 X285", "Dublin")),
     ("M5V 2T6 Toronto", ("M5V 2T6", "Toronto")), ("Toronto, ON M5V 2T6", ("M5V 2T6", "Toronto")),  # Canadian
+    ("50133 / Köln", ("50133", "Köln")), ("311 89 / Plzeň", ("311 89", "Plzeň")),  # under "PLZ / Ort"
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected
@@ -2356,7 +2357,8 @@ def test_a_tax_registration_under_a_receipts_address_is_no_part_of_it() -> None:
 
 def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_the_description() -> None:
     """A period printed under an item's name as one word ("Software support" over "01/17/2024-02/15/2024", its
-    dates joined by a dash) is a note, like a period whose dates stand apart, never the description's rest."""
+    dates joined by a dash), also after its label ("Service period 11.11.2024–10.12.2024"), is a note, like a
+    period whose dates stand apart, never the description's rest."""
     rows = [[(0.09, "Bluegrass Logistics LLC")], [(0.576, "Invoice No."), (0.791, "2024-9968")],
             [(0.576, "Invoice date"), (0.788, "02/16/2024")],
             [(0.091, "#"), (0.124, "Description"), (0.532, "Qty"), (0.615, "Unit price"), (0.815, "Amount")],
@@ -2365,15 +2367,17 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
             [(0.123, "01/17/2024-02/15/2024")],
             [(0.092, "3"), (0.122, "Lenovo ThinkPad T14 Gen 4"), (0.539, "4"), (0.636, "80.76"), (0.822, "323.04")],
             [(0.125, "Art. 29221-772")],
-            [(0.091, "4"), (0.126, "Consulting services"), (0.526, "0.50"), (0.639, "76.55"), (0.828, "38.28")],
-            [(0.123, "11.11.2024–10.12.2024")],
+            [(0.091, "4"), (0.126, "Consulting services for the regional office"), (0.526, "0.50"), (0.639, "76.55"),
+             (0.828, "38.28")],
+            [(0.123, "Service period 11.11.2024–10.12.2024")],
             [(0.575, "Subtotal"), (0.797, "3,119.61")]]
     # the lines' tops as a scan gives them: each period or code line right under its item's line
     tops = [0.05, 0.1, 0.12, 0.3024, 0.3229, 0.411, 0.4245, 0.4433, 0.4551, 0.4738, 0.4873, 0.51]
     words = layout_at(rows, tops, 0.0157)
     items = _run(words, Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Whiteboard markers (4 pcs)", "Software support",
-                                                 "Lenovo ThinkPad T14 Gen 4", "Consulting services"]
+                                                 "Lenovo ThinkPad T14 Gen 4",
+                                                 "Consulting services for the regional office"]
 
 
 def test_a_total_whose_label_the_scan_garbled_is_the_amount_the_subtotal_and_tax_add_up_to() -> None:

@@ -7,14 +7,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
+import pytest
 from PIL import Image
 
 from engine.base import EngineRequest
 from engine.registry import create_engine
-from pipeline.checkboxes import find_check_boxes
+from pipeline.checkboxes import add_check_boxes, find_check_boxes
 from pipeline.config import Settings
 from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.ingest import identify
+from pipeline.layout import LineUnit, RawWord
 from pipeline.ocr import load_document
 from schemas import get_schema
 
@@ -79,6 +81,25 @@ def test_letters_the_size_of_a_box_are_no_boxes() -> None:
     page.insert_text((20, 80), "■ Bullet", fontsize=12)  # a filled square is no box outline with a light side
     boxes = find_check_boxes(_scan(page), word_height=12 / 72 * 150)
     assert [b.text for b in boxes if b.y0 < 60 / 72 * 150] == []
+
+
+@pytest.mark.parametrize("apart", [True, False])
+def test_a_box_in_the_gap_between_two_words_overlapping_both_is_their_letters(apart: bool) -> None:
+    """A blurred scan runs the last letter of one word and the first of the next into a square of ink across the
+    narrow gap between them ("5637 GV|Eindhoven"): where the words' boxes cover much of it from both sides it is
+    no box; a box standing between words with room each side is one."""
+    from PIL import ImageDraw
+
+    image = Image.new("L", (800, 100), 245)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((400, 40, 420, 60), outline=20, width=2)
+    draw.line((402, 42, 418, 58), fill=20, width=2)
+    draw.line((402, 58, 418, 42), fill=20, width=2)
+    reach = 20 if apart else -7  # the words' boxes end this far before the box (negative: into it)
+    words = [RawWord("Prinsengracht", 100, 36, 300, 64), RawWord("GV", 320, 36, 400 - reach, 64),
+             RawWord("Eindhoven", 420 + reach, 36, 560, 64), RawWord("Kassabon", 100, 70, 260, 98)]
+    out = add_check_boxes(image, [LineUnit(words)])
+    assert [w.text for u in out for w in u.words if w.text in (CHECKED, UNCHECKED)] == ([CHECKED] if apart else [])
 
 
 def test_a_scanned_claim_form_reads_its_ticks(tmp_path: Path) -> None:

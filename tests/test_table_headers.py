@@ -196,3 +196,19 @@ def test_a_swiss_rate_and_a_dutch_abbreviated_quantity_head_their_columns(price:
     items = [("K-43230", "Fotoshooting", "40,70 €", "8", "325,60 €"), ("A-60627", "Schulung", "21,24 €", "1", "21,24 €")]
     data = _read(_invoice(("Art.-Nr.", "Bezeichnung", price, quantity, "Betrag"), items, _TOTALS))
     assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("8", "40.70"), ("1", "21.24")]
+
+
+def test_labels_going_on_under_the_header_are_no_totals_line() -> None:
+    """A header whose labels wrap in their cells ("Cena jedn." over "netto", "Wartość" over "netto (PLN)"): the
+    second line reads like a totals line, yet is the rest of the labels, so the rows under it are the items."""
+    rows = [[(0.08, "Wisła Serwis S.A.")], [(0.57, "Numer faktury"), (0.73, "202507-607")],
+            [(0.57, "Data wystawienia"), (0.73, "07.07.2025")],
+            [(0.086, "Nazwa towaru lub usługi"), (0.618, "Ilość"), (0.689, "Cena jedn."), (0.847, "Wartość")]]
+    rows += [[(0.73, "netto"), (0.816, "netto (PLN)")],
+             [(0.085, "Krzesło biurowe ergonomiczne"), (0.646, "5"), (0.713, "1 070,40"), (0.846, "5 352,00")],
+             [(0.084, "Kabel sieciowy Cat6 5 m"), (0.644, "3"), (0.739, "35,89"), (0.861, "107,67")],
+             [(0.669, "Razem netto"), (0.803, "5 459,67 PLN")], [(0.696, "VAT 23 %"), (0.803, "1 255,72 PLN")],
+             [(0.633, "Razem brutto"), (0.803, "6 715,39 PLN")]]
+    items = _read(rows, leading=1.4)["line_items"]  # the labels' lines a line's leading apart
+    assert [(i["description"], i["quantity"], i["amount"]) for i in items] == [
+        ("Krzesło biurowe ergonomiczne", "5", "5352.00"), ("Kabel sieciowy Cat6 5 m", "3", "107.67")]

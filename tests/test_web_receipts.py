@@ -183,3 +183,29 @@ def test_an_online_orders_confirmation_gives_its_merchants_address_in_a_footer_o
             [(0.071, "Kirchgasse 177"), (0.742, "www.biomarkt.example")], [(0.071, "8047 Zürich")]]
     data = _read(rows, Receipt)
     assert (data["merchant_name"], data["merchant_address"]) == ("Biomarkt Grünblatt", "Kirchgasse 177, 8047 Zürich")
+
+
+def test_the_tax_a_total_holds_printed_with_its_rate_under_the_total_is_no_total() -> None:
+    """"incl. BTW" labels a Dutch receipt's total as often as the tax it holds; with its rate after it ("incl. BTW
+    21 % €3,46" under "TOTAAL 19,92 EUR") it is the tax, and the total is the one labelled so."""
+    rows = [[(0.13, "Bouwmarkt de Boer B.V.")], [(0.125, "Prinsengracht 138 · 5637 GV Eindhoven")],
+            [(0.105, "KASSABON"), (0.316, "#9619031")], [(0.106, "Datum"), (0.313, "14-01-2024"), (0.413, "10:36")],
+            [(0.109, "LED bulb E27"), (0.733, "3"), (0.836, "€19,92")], [(0.503, "Subtotaal"), (0.84, "€19,92")],
+            [(0.503, "incl. BTW 21 %"), (0.848, "€3,46")], [(0.506, "TOTAAL"), (0.784, "19,92 EUR")],
+            [(0.103, "Bedankt en tot ziens!")]]
+    data = _read(rows, Receipt)
+    assert (data["total"], data["merchant_address"]) == ("19.92", "Prinsengracht 138, 5637 GV Eindhoven")
+
+
+def test_a_czech_square_on_one_line_with_its_town_and_a_tills_title_under_an_address() -> None:
+    """A Czech shop's address on one line, set apart by a middle dot, its street a square ("Václavské náměstí
+    153 · 602 16 Brno", "Palackého 163 · 301 51 Plzeň"), and the till's title under it ("ÚČTENKA", "TICKET"),
+    which is no part of the address."""
+    for name, address, title, expected in (
+            ("Obchod Svoboda s.r.o.", "Václavské náměstí 153 · 602 16 Brno", "ÚČTENKA",
+             "Václavské náměstí 153, 602 16 Brno"),
+            ("Obchod Kučera s.r.o.", "Palackého 163 · 301 51 Plzeň", "ÚČTENKA", "Palackého 163, 301 51 Plzeň"),
+            ("Ferretería Ruiz S.L.", "Calle de Alcalá 15, 41012 Sevilla", "TICKET", "Calle de Alcalá 15, 41012 Sevilla")):
+        rows = [[(0.104, name)], [(0.104, address)], [(0.081, title)], [(0.084, "Datum"), (0.302, "18.05.2025")],
+                [(0.089, "Headlamp"), (0.751, "1"), (0.839, "705,16")], [(0.504, "Celkem"), (0.839, "705,16")]]
+        assert _read(rows, Receipt)["merchant_address"] == expected, name
