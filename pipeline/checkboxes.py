@@ -415,12 +415,12 @@ def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:
 
 
 def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float) -> bool:
-    """A radio button: a stroked ring of two to eight curves about the height of the page's words, perhaps after one
-    line to its start (Tk's canvas, through PostScript, draws an oval so). Its bounding box is the curves' control
-    points', up to a third taller or wider than the ring itself."""
+    """A radio button: a stroked ring of two to sixteen curves (Skia draws a circle in sixteen) about the height of
+    the page's words, perhaps after one line to its start (Tk's canvas, through PostScript, draws an oval so). Its
+    bounding box is the curves' control points', up to a third taller or wider than the ring itself."""
     kinds = [item[0] for item in drawing["items"]]
     curves = kinds.count("c")
-    return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 8
+    return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 16
             and len(kinds) - curves <= 1
             and max(lo, 0.6 * (lo + hi) / 2) <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
             and 0.7 <= r.width / r.height <= 1.43)

@@ -124,7 +124,27 @@ def _tk_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
         shape.commit()
 
 
-@pytest.mark.parametrize("ring", [_ring, _tk_ring])
+def _skia_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
+    """A radio button as Skia draws a circle: sixteen curves, an arc of a sixteenth of the circle each; the chosen's
+    dot filled the same way."""
+    import math
+
+    for radius, fill in ((4.2, None), *(((2.3, (0, 0, 0)),) if chosen else ())):
+        cx, cy, step = x + 4, y - 4, 2 * math.pi / 16
+        k = 4 / 3 * math.tan(step / 4)  # an arc's control points, as a share of the radius
+        shape = page.new_shape()
+        def at(t: float, lead: float, r: float = radius, cx: float = cx, cy: float = cy) -> tuple[float, float]:
+            """The point at angle ``t``, moved ``lead`` radii along the tangent."""
+            return cx + r * (math.cos(t) - lead * math.sin(t)), cy + r * (math.sin(t) + lead * math.cos(t))
+
+        for i in range(16):
+            a, b = i * step, (i + 1) * step
+            shape.draw_bezier(at(a, 0), at(a, k), at(b, -k), at(b, 0))
+        shape.finish(color=None if fill else (0, 0, 0), fill=fill, width=0.7, closePath=False)
+        shape.commit()
+
+
+@pytest.mark.parametrize("ring", [_ring, _tk_ring, _skia_ring])
 def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path, ring) -> None:
     printed_claim_form(mark=ring).save(tmp_path / "claim.pdf")
     settings = Settings()
