@@ -256,7 +256,7 @@ def split_address_line(text: str) -> tuple[str, str, str] | None:
     BS1 4QA", "45 Queen Street, Auckland 1010", or by a middle dot or a bar ("Palackého 163 · 301 51 Plzeň"). The
     city is the last part that reads as one (a US state's code is no city); the street is what comes before, and
     must read as a street. None when it is not such a line."""
-    parts = [p.strip() for p in re.split(r",|\s[·•|]\s", " ".join(text.split())) if p.strip()]
+    parts = [p.strip() for p in _FOOTER_PARTS.sub(",", " ".join(text.split())).split(",") if p.strip()]
     for k in range(len(parts) - 1, 0, -1):
         tail = ", ".join(parts[k:])
         split = split_town_line(tail)

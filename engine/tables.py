@@ -216,8 +216,14 @@ def _label_rest(line: list[Span], header: list[Span], ranges: dict[str, tuple[fl
     numeric = {c.name for c in columns if c.numeric}
     if not all(under) or not any(name in numeric for names in under for name in names):
         return False
+    return _a_leading_under(line, header, words)
+
+
+def _a_leading_under(line: list[Span], above: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``line`` starts less than 0.8 of its height under the bottom of ``above``: the next line of one
+    block, not a row's gap away."""
     top, height = _top_and_height(line, words)
-    return top - max(words[i].bbox[3] for s in header for i in s.word_indices) <= 0.8 * height
+    return top - max(words[i].bbox[3] for s in above for i in s.word_indices) <= 0.8 * height
 
 
 def _joined_header(before: tuple[list[Span], dict[str, tuple[float, float]]] | None, line: list[Span],
@@ -242,8 +248,7 @@ def _joined_header(before: tuple[list[Span], dict[str, tuple[float, float]]] | N
     first, second = named(earlier), named(ranges)
     if set(first) & set(second) or any(overlaps(v, list(first.values())) for v in second.values()):
         return None
-    top, height = _top_and_height(line, words)
-    if top - max(words[i].bbox[3] for s in above for i in s.word_indices) > 0.8 * height:
+    if not _a_leading_under(line, above, words):
         return None
     out = {**first, **second}
     for r in (earlier, ranges):  # the decoys (a position's, a tax code's) where no named column lies

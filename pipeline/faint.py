@@ -64,12 +64,12 @@ def drop_faint_words(image: Image.Image, units: list[LineUnit]) -> list[LineUnit
         return units
     out: list[LineUnit] = []
     for unit in units:
-        words = [w for w in unit.words if not _faint(w, contrast.get(id(w)), reference)]
-        if len(words) < len(unit.words):
-            logger.debug("faint words dropped: %s", [w.text for w in unit.words if w not in words])
-        if words == unit.words:
+        faint = [_faint(w, contrast.get(id(w)), reference) for w in unit.words]
+        if not any(faint):
             out.append(unit)
-        elif words:
+            continue
+        logger.debug("faint words dropped: %s", [w.text for w, f in zip(unit.words, faint, strict=True) if f])
+        if words := [w for w, f in zip(unit.words, faint, strict=True) if not f]:
             out.append(LineUnit(words, unit.horizontal))
     return out
 
