@@ -64,6 +64,12 @@ _CARD = re.compile(r"(?i)\b(?:visa|mastercard|master card|amex|american express|
                    r"cb|card|karte|carte|tarjeta|carta|kaart|kort|karta|cash|bar|esp[èe]ces|efectivo|contanti)\b|\*{3,}")
 #: a label that names a date ("Ausstellungsdatum", "Notadatum", "Fecha", "Päiväys", "Pvm")
 _DATE_WORD = re.compile(r"dat|fecha|pvm|paiv")
+#: what a page's running sum says besides its carried-forward phrase ("Transporte da página anterior", "Übertrag von
+#: Seite 1", "Riporto da pagina precedente")
+_PAGE_WORDS = frozenset("page pages seite blatt pagina strona stron sivu side sida stranka strana hoja foglio folio "
+                        "blad oldal previous prev preceding next following anterior precedente vorige vorigen "
+                        "volgende vorherige vorhergehende nachste nachsten suivante seguinte siguiente "
+                        "successiva poprzedniej nastepnej from to van naar von auf zur de da a al do z na sur".split())
 #: what stands between a quantity written in a description and its price
 _INLINE_TIMES = frozenset({"@", "x", "×", "à", "a", "*"})
 #: a quantity and the unit it is counted in, written in a description before its price
@@ -746,7 +752,7 @@ class _Extractor:
             # a page's sum (items go on after it) prints one amount; a row of an item's figures is an item whose
             # name reads like one ("Transporte y embalaje | 2 | 1.125,05 | 2.250,10", wrapped after "y")
             figures = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line) >= 2
-            if not figures and any(label_score(t, carried) >= 0.55 for t in labels):
+            if not figures and any(label_score(t, carried) >= 0.55 and _reads_carried(t, carried) for t in labels):
                 return True
             # a subtotal prints its amount: a word alone is a description's rest ("neural-" over "net")
             if has_amount(line) and any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
@@ -980,6 +986,15 @@ def _priced(line: list[Span]) -> bool:
     return any(p.amount != 0 and not p.has(SpanKind.INTEGER) and is_product(q.amount, p.amount, a.amount, Decimal(0))
                for i, q in enumerate(figures)
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
+
+
+def _reads_carried(toks: tuple[str, ...], carried: list[Phrase]) -> bool:
+    """Whether a label a carried-forward phrase starts says nothing but that, and which page: "Transporte e
+    montagem" and "Transporte de mercancía" (transport and assembly, carriage of goods) name an item."""
+    if label_score(toks, carried) >= 0.8:
+        return True
+    words = {w for ph in carried for w in ph.tokens}
+    return all(t in words or t in _PAGE_WORDS or t.isdigit() for t in toks)
 
 
 class BaselineEngine(Engine):

@@ -7,6 +7,7 @@ printed yes/no and option words, signatures, and combined postal-code/city cells
 
 from __future__ import annotations
 
+import difflib
 import re
 import typing
 from collections import Counter
@@ -1476,6 +1477,10 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         if boxes and all(not b.checked for b, _ in boxes):
             return Found(False, ls * 0.6, [boxes[0][0]])
         rights = [s for s in doc.right_of(label) if s.checked is None]
+        rest = [s for s in doc.lines[(label.page, label.line)] if s.index > label.index]
+        if not rights and len(rest) == 1 and len(rest[0].text.split()) == 1 and yes_or_no(rest[0].text) is not None:
+            rights = rest  # the one word after the question answers it, though it reads as a caption too (Czech
+            # "Ne", French "Né", born)
         answers = {yes_or_no(w) for s in rights for w in label_tokens(s.text)} - {None}
         if rights and (answer := yes_or_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
@@ -1514,8 +1519,10 @@ _UNSIGNED = re.compile(
     r"n[ãa]o\s+assinado|assinatura\s+pendente)")
 _SIGNED = re.compile(
     r"(?:\b(?:[Ss]igned|[Aa]ccepted|[Uu]nterschrieben|[Aa]kzeptiert|[Ss]ign[ée]e?|[Ff]irmad[oa]|[Ff]irmat[oa]|"
-    r"[Oo]ndertekend|[Pp]odpisan[oy]|[Aa]ssinad[oa])(?:\s+\w+){0,2}?\s+(?:by|von|par|por|da|door|przez)\s+"
-    r"[A-ZÀ-Ž]|\b(?:[Ee]-?[Ss]ignature|[Uu]nterschrift|[Ss]ignature|[Ff]irma|[Hh]andtekening|[Pp]odpis|"
+    r"[Oo]ndertekend|[Pp]odpisan[oy]|[Aa]ssinad[oa]|[Ss]ignerad|[Ss]igner[et]t?|[Ss]igniert)(?:\s+\w+){0,2}?\s+"
+    r"(?:by|von|par|por|da|door|przez|av|af)\s+[A-ZÀ-Ž]|\b(?:[Pp]odepsal[a]?|[Aa]llekirjoittanut)\s+[A-ZÀ-Ž]|"
+    r"\b[Ss]emnat\s+(?:electronic\s+)?de\s+[A-ZÀ-Ž]|"
+    r"\b(?:[Ee]-?[Ss]ignature|[Uu]nterschrift|[Ss]ignature|[Ff]irma|[Hh]andtekening|[Pp]odpis|"
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
 
 
@@ -1546,6 +1553,47 @@ def _signature_statement(doc: SpanDoc) -> Found | None:
                 return Found(False, 0.7, [s])
         if _SIGNED.search(" ".join(s.text for s in doc.lines[key])):
             return Found(True, 0.7, [doc.lines[key][0]])
+    return None
+
+
+#: a letter's closing over its signature ("Mit freundlichen Grüßen", "Kind regards,", "Veuillez agréer mes
+#: salutations distinguées.", "Z poważaniem"), the whole of its line
+_CLOSING = re.compile(
+    r"(?i)(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:with\s+)?(?:kind|best|warm)(?:est)?\s+"
+    r"regards|regards|mit\s+freundlichen\s+gr(?:ü|ue|u)(?:ß|ss)en|mit\s+freundlichem\s+gru(?:ß|ss)|"
+    r"freundliche\s+gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien\s+)?cordialement|.{0,60}salutations\s+"
+    r"distingu[ée]es|(?:distinti|cordiali|migliori)\s+saluti|atentamente|(?:un\s+)?saludos?(?:\s+cordial(?:es)?)?|"
+    r"atenciosamente|(?:com\s+os\s+)?(?:melhores\s+)?cumprimentos|met\s+vriendelijke\s+groet(?:en)?|hoogachtend|"
+    r"z\s+powa[żz]aniem|z\s+wyrazami\s+szacunku|(?:med\s+)?v[äa]nliga\s+h[äa]lsningar|med\s+venn?lig\s+hilsen|"
+    r"yst[äa]v[äa]llisin\s+terveisin|s\s+pozdrav(?:em|om)|s\s+[úu]ctou|[üu]dv[öo]zlettel|tisztelettel|"
+    r"cu\s+(?:stim[ăa]|respect))[\s,.!]*")
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Whether two lines give one name, the letters of one read from a script font by OCR a little off."""
+    fold = [re.sub(r"[\W\d_]", "", t.casefold()) for t in (a, b)]
+    return len(fold[0]) >= 4 and difflib.SequenceMatcher(None, *fold).ratio() >= 0.8
+
+
+def _closing_signature(doc: SpanDoc) -> Found | None:
+    """A letter's signature, under its closing ("Mit freundlichen Grüßen") on the next three lines of the page:
+    signed where handwriting or a conformed mark stands there, or the sender's name twice, one line over the other
+    (a signature set in a script font over the name typed under it); not signed where the typed name stands there
+    alone (a page number under it aside). Anything else under the closing (a name over a job title) says neither."""
+    for pos, key in enumerate(doc.line_keys):
+        if not _CLOSING.fullmatch(" ".join(s.text for s in doc.lines[key]).strip()):
+            continue
+        under = [doc.lines[k] for k in doc.line_keys[pos + 1: pos + 4] if k[0] == key[0]]
+        for s in (s for line in under for s in line):
+            if SIGNATURE_MARK in s.text or _CONFORMED.match(s.text.strip()):
+                return Found(True, 0.6, [s])
+        names = [line[0] for line in under if len(line) == 1 and line[0].has(SpanKind.TEXT)
+                 and 2 <= len(line[0].text.split()) <= 5 and not any(c.isdigit() for c in line[0].text)]
+        if len(names) >= 2 and _same_name(names[0].text, names[1].text):
+            return Found(True, 0.6, [names[0]])
+        if len(names) == 1 and names[0] is under[0][0]:
+            return Found(False, 0.4, [names[0]])
+        return None
     return None
 
 
@@ -1596,7 +1644,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             if _SIGNED_OPTION.search(option) and not _NOT.search(option):
                 return Found(True, 0.7, [doc.box_and_option(box)])
     if not labels:
-        return None
+        return _closing_signature(doc)
     # a numbered section's heading ("3 Signature", "4. Firma") heads the section, the caption under the line is
     # the one a signature stands by: the heading only where the section has no caption of its own
     labels = [(label, ls) for label, ls in labels if not _SECTION_NUMBER.match(label.text)] or labels
@@ -1740,7 +1788,9 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
             if box.checked and (v := match(option)) is not None:
                 return Found(v, ls * 0.9, [doc.box_and_option(box)])
             # (a box printed apart from its option's word: a pen's tick with its note, "√ok", answers nothing)
-            unknown = unknown or bool(box.checked and (box.page, box.line) == row
+            # (only by a label that reads as the field's outright: "Montant réclamé" reads weakly as one, and the
+            # police question's boxes under it are no claim type)
+            unknown = unknown or bool(box.checked and (box.page, box.line) == row and ls >= 0.7
                                       and option.strip() not in box.text and sum(c.isalpha() for c in option) >= 3)
     for s in doc.spans:  # a ticked option anywhere
         if s.checked:

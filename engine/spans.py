@@ -168,6 +168,8 @@ _THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")
 _NUMBER_KINDS = frozenset({SpanKind.INTEGER, SpanKind.AMOUNT, SpanKind.QUANTITY})
 _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
+#: ... and a form's question, its colon after the question mark ("Un procès-verbal de police a-t-il été établi ?:")
+_MAX_QUESTION_WORDS = 10
 _GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏√{_RADIO_ON}{_RADIO_OFF}])"
                         r"\s*(\w.*)")
 
@@ -212,6 +214,8 @@ class _Classifier:
             return u
         if (t.endswith((":", "：")) and not _TIME.fullmatch(t[:-1])) or t in (":", "："):  # "Date:", "19%:"
             u.kinds, u.label_end = {SpanKind.LABEL}, True
+            if t.rstrip(":： ").endswith(("?", "？")):
+                u.values["question"] = True
             return u
         if low in _MARKERS or _COMPOUND_MARKER.fullmatch(t) or _ABBREVIATED_MARKER.fullmatch(t) or (
                 (pair := _MARKER_PAIR.fullmatch(t)) and pair.group(1).lower() in _MARKERS):
@@ -683,7 +687,8 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
         # After a label, untyped words before the next colon are that label's value; the next label is the
         # colon word alone. Otherwise the label takes the untyped words before its colon.
         if not (prev_label and all(not x.typed for x in units[prev_end + 1:e])):
-            while j - 1 > prev_end and _label_word(units[j - 1]) and e - j + 1 < _MAX_LABEL_WORDS:
+            most = _MAX_QUESTION_WORDS if u.values.get("question") else _MAX_LABEL_WORDS
+            while j - 1 > prev_end and _label_word(units[j - 1]) and e - j + 1 < most:
                 j -= 1
         out += _segment(units[prev_end + 1:j], prev_label, row_like and prev_end < 0, row_like)
         out.append((units[j:e + 1], {SpanKind.LABEL}))

@@ -1852,6 +1852,24 @@ def test_a_row_whose_item_starts_like_a_carried_forward_label_is_an_item() -> No
                                                  "Silla de oficina"]
 
 
+@pytest.mark.parametrize(("service", "carried"), [
+    ("Transporte e montagem", "Transporte da página anterior"), ("Transporte de mercancía", "Transporte de la hoja 1"),
+])
+def test_a_priced_line_named_by_transport_and_its_service_is_an_item(service: str, carried: str) -> None:
+    """"Transporte e montagem" (transport and assembly) with only its amount names an item; a carried-forward
+    label with only which page it comes from beside the word is the page's running sum."""
+    rows = [[(0.1, "Douro Informática S.A.")], [(0.6, "FATURA"), (0.8, "INV-2024-6967")],
+            [(0.1, "Descrição"), (0.5, "Qtd."), (0.65, "Preço unit."), (0.8, "Valor")],
+            [(0.1, "Catering por pessoa"), (0.52, "20"), (0.65, "21,00"), (0.8, "420,00")],
+            [(0.1, service), (0.8, "276,00")],
+            [(0.1, carried), (0.8, "696,00")],
+            [(0.1, "USB-C docking station"), (0.52, "1"), (0.65, "176,50"), (0.8, "176,50")],
+            [(0.55, "Total sem IVA"), (0.8, "872,50")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [
+        ("Catering por pessoa", "420.00"), (service, "276.00"), ("USB-C docking station", "176.50")]
+
+
 @pytest.mark.parametrize(("name", "street"), [
     ("Rossi Forniture S.r.I.", "Via Roma 70"),  # a scan's OCR read the form's l as I
     ("Bakker & Zn. V.0.F.", "Kerkstraat 32"),  # and its O as 0
