@@ -40,7 +40,8 @@ from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
 from engine.dates import DateOrder, parse_boxed_figures
-from engine.labels import TERM_CODE, Phrase, concept_of, known_label_words, label_phrases, label_score, normalise
+from engine.labels import (TERM_CODE, Phrase, concept_of, known_label_words, label_phrases, label_score,
+                           label_tokens, normalise)
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans
 from engine.spans import Span, SpanKind, identifier_field, join_lines, reads_as_identifier, value_of
@@ -280,8 +281,11 @@ class _Extractor:
                             and SIGNATURE_MARK not in s.text))  # handwriting is no name
             cands = self.doc.near(phrases, concept, accept)
             if concept in ("city", "claimant", "party"):  # a city or a name has letters: not the postal code
-                # printed before it, not the date of birth beside it
-                cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2]
+                # printed before it, not the date of birth beside it; a name does not read as its own field's
+                # caption outright ("Nombre del reclamante" under the section's heading "1. Asegurado"; a city may:
+                # "Jersey City")
+                cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2 and (
+                    concept != "claimant" or label_score(label_tokens(f.value.text), phrases, concept) < 0.8)]
             if concept in ("city", "postal_code"):  # a street read already is no label ("… ColasVille")
                 used = {i for r in self.fields.values() for i in r.word_indices or []}
                 cands = [f for f in cands if not set(f.spans[0].word_indices) & used]
@@ -734,8 +738,11 @@ class _Extractor:
             if any(label_score(self.doc.tokens[s.index], carried) >= 0.6 for s in first[:1]):
                 return False  # a page's running sum ("Suma y sigue", Spanish for "carried forward"): the table goes on
             amounts = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
-            if amounts >= 2 and line[0].has(SpanKind.TEXT) and line[0].index in self.doc.tokens and not any(
-                    label_score(self.doc.tokens[line[0].index], p, c) >= 0.6 for c, p in stop_phr.items()):
+            # (the tax's base in brackets is a second amount: "Tak for handlen. | Moms 25 % (1.842,71) | 460,68"
+            # under the subtotal ends the items whatever stands before its label)
+            if not after_subtotal and amounts >= 2 and line[0].has(SpanKind.TEXT) \
+                    and line[0].index in self.doc.tokens and not any(
+                        label_score(self.doc.tokens[line[0].index], p, c) >= 0.6 for c, p in stop_phr.items()):
                 first = first[:1]
             if has_amount(line) and any(label_score(self.doc.tokens[s.index], p, c) >= 0.6 for s in first
                                         for c, p in stop_phr.items() if c != "subtotal"):

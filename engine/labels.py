@@ -696,7 +696,12 @@ _CONCEPTS.update({
         "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
         "forsakrad|forsikret|sikrede|vakuutettu|vakuutuksenottaja|pojistnik|pojisteny|"
         "anspruchsteller|declarant|zglaszajacy|melder|schademelder|dichiarante|declarante|richiedente|solicitante|"
-        "requerente|demandeur|aanvrager|"
+        "requerente|demandeur|aanvrager|reclamante|"
+        # the name and whose it is ("Nombre del reclamante", "Name des Anspruchstellers", "Naam aanvrager": label
+        # tokens write each language's word for a name as "name")
+        "name reclamante|name asegurado|name tomador|name anspruchsteller|name versicherungsnehmer|"
+        "name versicherter|name richiedente|name assicurato|name contraente|name aanvrager|name verzekeringnemer|"
+        "name verzekerde|name demandeur|name assure|name souscripteur|name segurado|"
         # Romanian and Hungarian
         "asigurat|asiguratul|numele asiguratului|nume asigurat|contractant|asigurat contractant|pagubit|"
         "biztositott|biztositott neve|szerzodo|szerzodo neve|karosult|bejelento")

@@ -172,8 +172,9 @@ def legal_form(text: str) -> bool:
     return False
 
 
-#: an Irish Eircode ("D02 X285", "H97 62A9") and a Canadian postal code ("M5V 2T6")
-_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
+#: an Irish Eircode ("D02 X285", "H97 62A9"; set apart by its space, its second part may hold a letter Eircodes
+#: leave out, as OCR or a made-up code gives it: "D04 L83J") and a Canadian postal code ("M5V 2T6")
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)(?:\s?[0-9AC-FHKNPRTV-Y]{4}|\s(?=[A-Z]*\d)[0-9A-Z]{4})"
 _CANADIAN = r"[A-Z]\d[A-Z]\s?\d[A-Z]\d"
 _POSTAL_FIRST = (r"\d{2}-\d{3}", r"\d{4}\s?[A-Z]{2}", r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}", r"\d{4}-\d{3}",
                  _EIRCODE, _CANADIAN, r"\d{3} \d{2}", r"\d{3} \d{3}", r"\d{5}-\d{3}",
@@ -351,7 +352,7 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
             continue
         # "Invoice Pixelwerk Studio": the title is printed on the name's line; "Acme Ltd Acme Ltd": a logo beside
         s = _first_of_repeat(doc, _without_title(doc, whole))
-        if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer
+        if (s.bbox[1] >= min(0.4, table_top) or not text(s) or s.index in customer or _standing(s)
                 or normalise(s.text).strip(" ,;.:") in billed or (not first_line and _labels_a_value(doc, s))
                 or (s.page, s.line) in header_lines or _under_street(doc, s) or after_colon_label(doc, s)
                 or (first_line and any(x.has(SpanKind.AMOUNT) and not x.has(SpanKind.INTEGER)
@@ -946,11 +947,21 @@ _COUNTRY_NAMES = frozenset(tuple(label_tokens(c)) for c in (
 #: a company named with a number after its words, as a taxi firm by its phone line ("Radio Taxi 3570"): two words
 #: of letters at least, no comma, one figure of four digits last (a postcode stands before its town, after a state)
 _NUMBERED_NAME = re.compile(r"[^\W\d_]{2,}(?: [^\W\d_]{2,})+ \d{4}")
+#: a shop of a chain named by its number after two words or more ("Sklep Społem nr 12", "Farmacia Centrale n. 3"),
+#: not a reference's label and its value ("Kunden-Nr. 4711", "Tisch Nr. 5")
+_NUMBERED_SHOP = re.compile(r"(?i)[^\W\d_]{2,}(?: [^\W\d_]{2,})+ (?:nr|no|n|n°|nº|#)\.? ?\d{1,3}")
 
 
 def names_country(text: str) -> bool:
     """Whether ``text`` is a country's name, as an address's last line prints it ("Deutschland", "United Kingdom")."""
     return tuple(label_tokens(text)) in _COUNTRY_NAMES
+
+
+def _standing(s: Span) -> bool:
+    """Whether a span runs down the page (a side label set on end, "FACTUUR · S511563" along the margin): four
+    characters or more in a box at least one and a half times as tall as it is wide. Its words' height is their
+    length, no sign of a heading's large type."""
+    return len(s.text.replace(" ", "")) >= 4 and s.bbox[3] - s.bbox[1] >= 1.5 * (s.bbox[2] - s.bbox[0])
 
 
 def name_like(doc: SpanDoc, s: Span) -> bool:
@@ -989,7 +1000,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
         return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
     if len(toks) <= 3 and (toks[-1] == "no" or _NUMBER_WORD.search(toks[-1])) \
-            and not legal_form(s.text):
+            and not legal_form(s.text) and not _NUMBERED_SHOP.fullmatch(s.text.strip()):
         return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer" (not "… S.L.N.E")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",
                     "party"):
@@ -1028,13 +1039,18 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     lines: list[list[Span]] = []
     wrapped: set[int] = set()  # spans that go on the line above
     pos = doc.line_pos[(anchor.page, anchor.line)]
+    beside = False  # a line of the column right of the block passed (the date set between the name's and the
+    # street's lines: "Mercearia Rodrigues | RECIBO 94303", "| 15 de abril de 2025", "Avenida da Liberdade, 92")
     # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
     for key in doc.line_keys[pos + 1: pos + 6]:
         marked = [s for s in doc.lines[key] if SIGNATURE_MARK not in s.text]  # a pen's tick or a staple is no part
         over = _run_of(marked, [s for s in marked
                                 if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
         text = " ".join(s.text for s in over).strip(" ,")
-        if lines and over and _after_blank_line(lines[-1], over):
+        if not over and marked and not beside and key[0] == anchor.page:
+            beside = True
+            continue
+        if over and _after_blank_line(lines[-1] if lines else [anchor], over) and (lines or beside):
             break  # the address block ends at a blank line (a scan's OCR drops the rule of dashes under it)
         if any(c.isdigit() for c in text) and _past_town(lines):
             break  # past the street, postcode and town, a line with figures is no address's (a receipt's item)

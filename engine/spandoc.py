@@ -213,8 +213,8 @@ def split_caption_rows(spans: list[Span], words: Sequence[Word]) -> list[Span]:
     return [s.model_copy(update={"index": i}) for i, s in enumerate(out)]
 
 
-#: a British or Canadian postcode, which reads as two identifiers ("W2H 3SU", "K1A 0B1")
-_SPLIT_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d")
+#: a British, Canadian or Irish postcode, which reads as two identifiers ("W2H 3SU", "K1A 0B1", "D59 J5N4")
+_SPLIT_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d|(?:[A-Z]\d{2}|D6W) (?=[A-Z]*\d)[0-9A-Z]{4}")
 
 
 def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[list[int]]:
@@ -231,7 +231,7 @@ def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[l
                      and not t.has(SpanKind.TEXT) and min(t.bbox[2], s.bbox[2]) > max(t.bbox[0], s.bbox[0])
                      and 0 <= t.bbox[1] - s.bbox[3] <= 1.5 * h), key=lambda t: t.bbox[0])
     if len(values) < 2 or (len(values) == 2 and _SPLIT_POSTCODE.fullmatch(f"{values[0].text} {values[1].text}")):
-        return [idx]  # a British or Canadian postcode's two halves under a town's name ("Port Daleburgh")
+        return [idx]  # a postcode's two halves under a town's name ("Port Daleburgh") or its caption ("Postal code")
     cuts = {k for t in values[1:] for k in range(1, len(idx)) if abs(words[idx[k]].bbox[0] - t.bbox[0]) <= 0.5 * h}
     if not cuts:
         cuts = {k + 1 for t in values[:-1] for k in range(len(idx) - 1)

@@ -39,6 +39,9 @@ __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_d
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
+#: ... and a box drawn as a path on a born-digital page, whose square no scan's noise imitates (LibreOffice Draw's
+#: 4.5 mm boxes beside 9-point words stand 1.42 word heights high)
+_MAX_DRAWN_HEIGHT = 1.6
 #: share of a side's pixels that must be dark, and of the inside for a tick / at most for an empty box
 _SIDE, _TICKED, _EMPTY = 0.8, 0.12, 0.05
 #: at most this many boxes on a page (a page of squares is a grid or a pattern, not a form)
@@ -240,7 +243,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     for d in paths:
         r = pymupdf.Rect(d["rect"]) * matrix
         kinds = [item[0] for item in d["items"]]
-        square = lo <= r.height <= hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
+        square = lo <= r.height <= _MAX_DRAWN_HEIGHT / _MAX_HEIGHT * hi and r.height > 0 \
+            and 0.8 <= r.width / r.height <= 1.25
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
                 or _radio(d, r, lo, hi):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice

@@ -14,6 +14,7 @@ import math
 import re
 import statistics
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -595,19 +596,25 @@ def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
         pitch = sorted(centres)[len(centres) // 4]
         gap = sorted(gaps)[len(gaps) // 4]
         groups: list[list[RawWord]] = [[chars[0]]]
+        part = [0]  # each group's part of the run: a step too wide for spacing ends one
         for k, word in enumerate(chars[1:]):
             if pitch > 2.5 * height or centres[k] > 2.6 * pitch or centres[k] <= 0:
                 groups += [[], [], [word]]  # the run ends: what follows stands apart
+                part += [part[-1], part[-1], part[-1] + 1]
                 continue
             wide = centres[k] > 1.4 * pitch if by_centre else gaps[k] > gap + 0.35 * height
             if wide:
                 groups += [[], []]  # an empty cell or a space: a new word
+                part += [part[-1], part[-1]]
             groups[-1].append(word)
-        joined = any(len(g) >= _SPACED_RUN - 1 for g in groups)
+        # a part is spaced out where it holds four characters or more, three of them in one word: "x 3 m" before
+        # an item's quantity "2" far right of it is three words of a description
+        size = Counter(p for g, p in zip(groups, part, strict=True) for _ in g)
+        spaced = {p for g, p in zip(groups, part, strict=True) if len(g) >= _SPACED_RUN - 1 and size[p] >= _SPACED_RUN}
         for k, group in enumerate(groups):
             if not group:
                 continue
-            if not joined:
+            if part[k] not in spaced:
                 out.extend(group)
                 continue
             # the word's box reaches over the empty cell after it, up to a space before the next word: an empty

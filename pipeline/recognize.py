@@ -72,6 +72,9 @@ _SMALL_TEXT_PX = 14
 _MIN_IMAGE_WORD_CONFIDENCE = 0.75
 #: RapidOCR detects text in a picture of a born-digital page scaled to at most this many pixels on its longer side
 _PICTURE_MAX_SIDE = 960
+#: a line of at least this many characters whose box is less wide than this share of its height stands on end
+_STANDING_CHARS = 4
+_STANDING_RATIO = 0.6
 #: background grain (see _denoise_if_grainy) from which orientation and skew are judged on a despeckled copy
 _GRAIN = 4.0
 #: a reading whose words average a lower confidence than this is read again with the print's dots joined (a
@@ -369,7 +372,11 @@ class RapidOcrRecognizer(Recognizer):
         for i, (quad, text, score) in enumerate(zip(boxes, result.txts, result.scores, strict=False)):
             quad = np.asarray(quad, dtype=np.float64)
             dx, dy = quad[1] - quad[0]
-            horizontal = dx > 0 and abs(dy) <= 0.5 * abs(dx)
+            # a line read across a tall box is text running down the page: RapidOCR turns such a crop before it
+            # reads it, so a page fed sideways reads as well as upright, in boxes that stand on end
+            along, across = np.hypot(dx, dy), np.hypot(*(quad[3] - quad[0]))
+            standing = len(str(text).strip()) >= _STANDING_CHARS and along < _STANDING_RATIO * across
+            horizontal = dx > 0 and abs(dy) <= 0.5 * abs(dx) and not standing
             words: list[RawWord] = []
             for entry in word_results[i] if i < len(word_results) else ():
                 w_text, w_score, w_quad = entry[0], entry[1], np.asarray(entry[2], dtype=np.float64)
@@ -549,11 +556,12 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     readings: dict[int, tuple[Image.Image, float, list[LineUnit], Image.Image]] = {}
 
     def best(turns: list[int]) -> int:
-        """The turn (of those given) whose reading holds the most confidently recognised text; each read once."""
+        """The turn (of those given) whose reading holds the most confidently recognised text across the page (text
+        running down it, which RapidOCR reads as well, counts for nothing); each read once."""
         for turn in turns:
             if turn not in readings:
                 readings[turn] = _read_upright(recognizer, image, clean, probe, turn, dpi, settings)
-        return max(turns, key=lambda t: _text_mass(readings[t][2]))
+        return max(turns, key=lambda t: _text_mass([u for u in readings[t][2] if u.horizontal]))
 
     guess = detect_orientation(probe, dpi, settings)
     rotation = best([0, guess] if guess else [0])

@@ -585,6 +585,8 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
     ("600016 Chennai", ("600016", "Chennai")), ("YO1 6PC", ("YO1 6PC", "")),
     ("H97 62A9", ("H97 62A9", "")), ("D02 X285 Dublin", ("D02 X285", "Dublin")),  # Irish Eircodes
     ("Dublin, D02 X285", ("D02 X285", "Dublin")),
+    # letters Eircodes leave out
+    ("D04 L83J Dublin", ("D04 L83J", "Dublin")), ("Dublin D06 J63E", ("D06 J63E", "Dublin")),
     ("M5V 2T6 Toronto", ("M5V 2T6", "Toronto")), ("Toronto, ON M5V 2T6", ("M5V 2T6", "Toronto")),  # Canadian
     ("50133 / Köln", ("50133", "Köln")), ("311 89 / Plzeň", ("311 89", "Plzeň")),  # under "PLZ / Ort"
 ])

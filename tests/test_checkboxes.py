@@ -137,6 +137,34 @@ def test_boxes_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
     assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
 
 
+def test_large_boxes_drawn_as_closed_lines_are_read(tmp_path: Path) -> None:
+    """LibreOffice Draw's boxes: a closed path of line segments, one and a half word heights high beside small
+    print, ticked with two separate strokes."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 60), "Insurance Claim Form", fontsize=14)
+    page.insert_text((50, 100), "Claimant name", fontsize=9)
+    page.insert_text((50, 116), "Megan Okafor", fontsize=9)
+    page.insert_text((50, 150), "Type of claim", fontsize=9)
+
+    def box(x: float, y: float, ticked: bool, size: float = 18.5) -> None:  # 1.5 word boxes (12.4) high
+        corners = [pymupdf.Point(x, y - size), pymupdf.Point(x + size, y - size), pymupdf.Point(x + size, y),
+                   pymupdf.Point(x, y), pymupdf.Point(x, y - size)]
+        page.draw_polyline(corners, color=(0, 0, 0), width=0.6)
+        if ticked:
+            page.draw_line((x + 2, y - size + 2), (x + size - 2, y - 2), color=(0, 0, 0), width=1.1)
+            page.draw_line((x + size - 2, y - size + 2), (x + 2, y - 2), color=(0, 0, 0), width=1.1)
+
+    for x, option, ticked in ((160, "Motor", False), (260, "Home", True), (360, "Health", False)):
+        box(x, 153, ticked)
+        page.insert_text((x + 24, 150), option, fontsize=9)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    assert [w.text for w in sorted(words, key=lambda w: w.bbox[0]) if w.text in (CHECKED, UNCHECKED)] == [
+        UNCHECKED, CHECKED, UNCHECKED]
+
+
 def test_a_box_touching_a_rule_is_found_and_its_reading_cut_off_its_option() -> None:
     """A row of options right under a frame's edge: the boxes touch the rule, and OCR reads the ticked one with its
     option as one word ``XJa``."""

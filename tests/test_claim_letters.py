@@ -1,5 +1,7 @@
 """Claims written as letters: the signature under the letter's closing, an e-signature stated in the
-sender's language, a form's questions that run long, and answers a caption's word could be mistaken for."""
+sender's language, a form's questions that run long, and answers a caption's word could be mistaken for; claim
+forms whose captions stand over their values: the name's caption under a section's heading, an Irish postcode's
+halves under the two words of its caption."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import pytest
 
 from engine.base import SIGNATURE_MARK
 from schemas import ClaimForm
-from tests.layout import layout, read_baseline
+from tests.layout import layout, ocr_words, read_baseline
 
 
 def _letter(closing: str, under: list[str], *, police: str = "Wurde der Schaden polizeilich gemeldet?: ☐ Ja ☒ Nein",
@@ -72,3 +74,31 @@ def test_an_answer_ticked_under_a_weak_label_of_the_claim_type_leaves_the_claim_
                     [(0.1, "Un procès-verbal de police a-t-il été établi ?: ☐ Oui ☒ Non")]])
     data = read_baseline(words, ClaimForm)
     assert (data["claim_type"], data["police_report_filed"]) == ("travel", False)
+
+
+def test_a_caption_under_a_sections_heading_is_not_the_name() -> None:
+    """"1. Asegurado" (the insured) heads the section; "Nombre del reclamante" under it is the name's own caption,
+    not its value."""
+    rows = [[(0.1, "Seguros Ibéricos S.A.")], [(0.1, "PARTE DE SINIESTRO")], [(0.1, "1. Asegurado")],
+            [(0.1, "Nombre del reclamante"), (0.6, "Fecha de nacimiento")],
+            [(0.1, "Carmen Martínez"), (0.6, "26/05/1961")], [(0.1, "N.º de póliza")], [(0.1, "V43-413177")]]
+    data = read_baseline(layout(rows), ClaimForm)
+    assert (data["claimant_name"], data["policy_number"]) == ("Carmen Martínez", "V43-413177")
+    # a name that reads as a caption in part only is a name ("Mulder" is one letter from "melder", who reports)
+    rows = [[(0.1, "Schadeformulier")], [(0.1, "Naam verzekeringnemer"), (0.6, "Geboortedatum")],
+            [(0.1, "Thijs Mulder"), (0.6, "08-06-1952")], [(0.1, "Polisnummer")], [(0.1, "POL-TR-538229")]]
+    assert read_baseline(layout(rows), ClaimForm)["claimant_name"] == "Thijs Mulder"
+
+
+def test_an_irish_postcodes_halves_under_the_words_of_its_caption_are_one_code() -> None:
+    """"D59" stands under "Postal", "J5N4" under "code" (the value in larger type): the caption is not cut over
+    them, and the code is whole."""
+    rows = [[(0.074, "Claimant name")], [(0.074, "Megan Okafor")], [(0.074, "Policy number")], [(0.074, "HH3285923")],
+            [(0.074, "Street address")], [(0.074, "73 Main Street")]]
+    words = layout(rows) + ocr_words([
+        (6, "Postal", 0.0738, 0.2804, 0.1091, 0.2894), (6, "code", 0.1127, 0.2804, 0.1404, 0.2894),
+        (6, "City", 0.312, 0.2804, 0.3337, 0.2894), (7, "D59", 0.0738, 0.2943, 0.1076, 0.3074),
+        (7, "J5N4", 0.1127, 0.2943, 0.1559, 0.3074), (7, "Dublin", 0.312, 0.2943, 0.3642, 0.3074),
+        (7, "2", 0.3694, 0.2943, 0.3796, 0.3074)])
+    data = read_baseline(words, ClaimForm)
+    assert data["address"] == {"street": "73 Main Street", "city": "Dublin 2", "postal_code": "D59 J5N4"}

@@ -876,6 +876,42 @@ def test_a_missed_quarter_turn_is_found_from_the_garbled_reading(monkeypatch: py
     assert page.rotation == 270 and recall(words, F.invoice_words()) >= 0.85
 
 
+def test_a_sideways_page_the_recognizer_reads_as_well_as_upright_is_turned(monkeypatch: pytest.MonkeyPatch):
+    """RapidOCR turns a crop that stands on end before it reads it, so a page fed sideways can read as well as
+    upright: the same words, as sure. Text running down the page counts for nothing when the turns are compared,
+    and the turn OSD gave wins."""
+    from pipeline import recognize
+
+    class Turning(recognize.Recognizer):
+        source = TextSource.RAPIDOCR
+
+        def recognize(self, image: Image.Image, dpi: float) -> list[LineUnit]:  # the same words at any turn
+            words = [RawWord(t, 10 + 60 * i, 10, 60 + 60 * i, 30, 0.95) for i, t in enumerate(
+                ["Invoice", "INV-2024-6967", "Total", "1 579,85"])]
+            return [LineUnit(words, horizontal=image.width > image.height)]  # lines stand on end on a turned page
+
+    monkeypatch.setattr(recognize, "get_recognizer", lambda *a, **k: Turning())
+    monkeypatch.setattr(recognize, "detect_orientation", lambda *a, **k: 90)
+    sideways = Image.new("L", (300, 400), 255)  # a landscape page fed sideways: portrait as scanned
+    page = recognize.ocr_page(sideways, 200, OCRSettings(engine="rapidocr", check_boxes=False, signatures=False))
+    assert page.rotation == 90 and (page.image.width, page.image.height) == (400, 300)
+
+
+def test_rapidocr_marks_lines_read_in_boxes_on_end_as_not_across() -> None:
+    from pipeline.recognize import RapidOcrRecognizer
+
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 28)
+    page = Image.new("L", (900, 300), 255)
+    draw = ImageDraw.Draw(page)
+    for row, text in enumerate(["Fjallmark Design AB", "Kungsgatan 154 Stockholm", "Att betala SEK 1 579,85"]):
+        draw.text((40, 40 + 80 * row), text, fill=0, font=font)
+    recognizer = RapidOcrRecognizer(OCRSettings(engine="rapidocr"))
+    across = recognizer.recognize(page, 200)
+    down = recognizer.recognize(page.rotate(90, expand=True), 200)
+    assert across and all(u.horizontal for u in across)
+    assert down and not any(u.horizontal for u in down if len(" ".join(w.text for w in u.words)) >= 4)
+
+
 def test_garbled_readings() -> None:
     from pipeline.recognize import _garbled
 

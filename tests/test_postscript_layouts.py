@@ -78,6 +78,11 @@ def test_single_characters_that_are_no_spaced_word_stay_apart() -> None:
     ampersand = [RawWord("A", 0, 0, 7, 10), RawWord("&", 10, 0, 17, 10), RawWord("B", 20, 0, 27, 10),
                  RawWord("Ltd", 30, 0, 45, 10)]
     assert [w.text for w in join_spaced_letters(ampersand)] == ["A", "&", "B", "Ltd"]  # three, one no letter
+    # a description's three one-letter words ("Kobberrør 15 mm x 3 m") and the row's quantity far right of them
+    row = [RawWord("Kobberrør", 47, 276, 83, 284), RawWord("15", 85, 276, 93, 284), RawWord("mm", 96, 276, 109, 284),
+           RawWord("x", 111, 276, 115, 284), RawWord("3", 117, 276, 122, 284), RawWord("m", 124, 276, 131, 284),
+           RawWord("2", 357, 276, 361, 284), RawWord("366,49", 420, 276, 443, 284)]
+    assert [w.text for w in join_spaced_letters(row)] == [w.text for w in row]
     columns = [RawWord(c, k * 60, 0, k * 60 + 6, 10) for k, c in enumerate("1234")]
     assert [w.text for w in join_spaced_letters(columns)] == ["1", "2", "3", "4"]  # a table's figures
     leader = [RawWord("Total", 0, 0, 30, 10), *[RawWord(".", 34 + 4 * k, 0, 36 + 4 * k, 10) for k in range(8)]]
