@@ -713,6 +713,7 @@ class _Extractor:
         stop_phr = {c: concept_phrases(c) for c in ("total", "tax", "subtotal")}
         sub_phr = concept_phrases("subtotal")
         carried = concept_phrases("carried")
+        carried_words = frozenset(w for ph in carried for w in ph.tokens)
 
         def has_amount(line: list[Span]) -> bool:
             return any(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line)
@@ -759,7 +760,8 @@ class _Extractor:
             # a page's sum (items go on after it) prints one amount; a row of an item's figures is an item whose
             # name reads like one ("Transporte y embalaje | 2 | 1.125,05 | 2.250,10", wrapped after "y")
             figures = sum(s.has(SpanKind.AMOUNT) and not s.has(SpanKind.INTEGER) for s in line) >= 2
-            if not figures and any(label_score(t, carried) >= 0.55 and _reads_carried(t, carried) for t in labels):
+            if not figures and any(label_score(t, carried) >= 0.55 and _reads_carried(t, carried, carried_words)
+                                   for t in labels):
                 return True
             # a subtotal prints its amount: a word alone is a description's rest ("neural-" over "net")
             if has_amount(line) and any(label_score(t, sub_phr, "subtotal") >= 0.55 for t in labels):
@@ -995,12 +997,12 @@ def _priced(line: list[Span]) -> bool:
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
 
 
-def _reads_carried(toks: tuple[str, ...], carried: list[Phrase]) -> bool:
+def _reads_carried(toks: tuple[str, ...], carried: list[Phrase], words: frozenset[str]) -> bool:
     """Whether a label a carried-forward phrase starts says nothing but that, and which page: "Transporte e
-    montagem" and "Transporte de mercancía" (transport and assembly, carriage of goods) name an item."""
+    montagem" and "Transporte de mercancía" (transport and assembly, carriage of goods) name an item. ``words``: the
+    words of the phrases ``carried``."""
     if label_score(toks, carried) >= 0.8:
         return True
-    words = {w for ph in carried for w in ph.tokens}
     return all(t in words or t in _PAGE_WORDS or t.isdigit() for t in toks)
 
 

@@ -237,14 +237,14 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     paths = drawings()
     if not paths or len(paths) > 20_000:
         return units
-    lo, hi = _MIN_HEIGHT * median(heights), _MAX_HEIGHT * median(heights)
+    height = median(heights)
+    lo, hi, square_hi = _MIN_HEIGHT * height, _MAX_HEIGHT * height, _MAX_DRAWN_HEIGHT * height
     squares: list[tuple[pymupdf.Rect, bool]] = []
     strokes: list[pymupdf.Rect] = []
     for d in paths:
         r = pymupdf.Rect(d["rect"]) * matrix
         kinds = [item[0] for item in d["items"]]
-        square = lo <= r.height <= _MAX_DRAWN_HEIGHT / _MAX_HEIGHT * hi and r.height > 0 \
-            and 0.8 <= r.width / r.height <= 1.25
+        square = lo <= r.height <= square_hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
                 or _radio(d, r, lo, hi):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
