@@ -278,7 +278,8 @@ class _Extractor:
             idlike = identifier_field(name)
             accept = (reads_as_identifier if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)
-                            and SIGNATURE_MARK not in s.text))  # handwriting is no name
+                            and SIGNATURE_MARK not in s.text  # handwriting is no name
+                            and not (concept == "address" and rules.HOUSE_CAPTION.fullmatch(s.text.strip()))))
             cands = self.doc.near(phrases, concept, accept)
             if concept in ("city", "claimant", "party"):  # a city or a name has letters: not the postal code
                 # printed before it, not the date of birth beside it; a name does not read as its own field's
@@ -294,6 +295,8 @@ class _Extractor:
                 found = self._postal_city(found, concept)
             elif found is not None and not idlike:
                 found = self._rest_of_cell(found, street=concept == "address")
+                if concept == "address" and (number := rules.house_number_beside(self.doc, found.spans[-1])):
+                    found = Found(f"{found.value} {number.text}", found.confidence, [*found.spans, number])
         return self.record(path, found)
 
     def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:

@@ -207,7 +207,7 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
     ``03/04/2024``; without it they are read day first. A reading that gives an impossible date falls back to
     the other order.
     """
-    t = " ".join(text.split()).strip(" ,;:()[]").rstrip(".")
+    t = " ".join(text.split()).strip(" ,;:()[]").rstrip(" ,;:)].")  # "(fällig am 10.05.2024).": a bracket and a stop
     if not t or len(t) > 40 or not any(c.isdigit() for c in t):
         return None
     t = _GLUED_TIME.sub("", t)  # "2026-10-20.19:00": a scan's OCR ran the time into the date

@@ -278,7 +278,7 @@ def yes_or_no(text: str) -> bool | None:
 
 
 def _first_word(text: str) -> str:
-    words = normalise(text).strip(" .:!?").split()
+    words = normalise(text).strip(" .:!?|").split()  # "|NEIN |": a text grid's bar
     return words[0] if words else ""
 
 
@@ -512,7 +512,9 @@ _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fat
                            "myyntikuitti uctenka".split())
 #: a till's title on a line of its own, which ends the address over it ("TICKET", "Paragon", "Kassenbon"); words
 #: that may also start a company's name, so no title before a name
-_TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino".split())
+_TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino kassabon kassakvitto".split())
+#: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE")
+_TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
                                "simplificada simplifiee simplificata simplificado".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
@@ -1073,7 +1075,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
                 or any(_CONTACT.search(s.text) for s in over) or _TILL_LINE.match(text) or _WHEN.search(text)
                 or (_REGISTRATION_LINE.search(text) and any(c.isdigit() for c in text))  # "550359263 RT0001"
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
-                or (toks and toks[0] in _STRONG_TITLES) or (len(toks) == 1 and toks[0] in _TILL_TITLES)
+                or (toks and toks[0] in _STRONG_TITLES)
+                or (toks and toks[0] in _TILL_TITLES and len(toks) <= 3 and set(toks[1:]) <= _TILL_TITLE_WORDS)
                 or any(s.index in doc.captions for s in over)):
             break
         lines.append(over)
@@ -1134,6 +1137,30 @@ _REGISTRATION_LINE = re.compile(r"(?i)\b(?:CHE-?\d{3}[.\s]?\d{3}[.\s]?\d{3}|RT\d
                                 r"Org\.?\s?nr|Ondernemingsn(?:r|ummer)|Handelsregister|Steuer-?nr|St\.-?Nr)\b")
 #: a line that is only a building's number ("94/693", "12A", "7-9"), as Indian addresses print it over the street
 _HOUSE_NUMBER = re.compile(r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?")
+#: a form's caption of a house's number, in a box of its own beside the street's ("House no.", "Hausnr.", "Nr
+#: domu", "N.º de porta", "N. civico", "N°")
+HOUSE_CAPTION = re.compile(r"(?i)(?:house\s*(?:no\.?|number|nr\.?)|haus\s*-?\s*(?:nr\.?|nummer)|"
+                           r"huis\s*-?\s*(?:nr\.?|nummer)|nr\.?\s*domu|n\.?\s*[º°o]?\.?\s*de\s*porta|n\.?\s*civico|num(?:ero|éro|ero civico)|"
+                           r"n[º°]|no\.?|nr\.?|núm\.?|número|husnummer|husnr\.?|numer(?:\s*domu)?)\s*:?")
+
+
+def house_number_beside(doc: SpanDoc, street: Span) -> Span | None:
+    """A house's number in a box of its own right of the street's, under its caption (``Straat`` | ``Huisnr.``
+    over ``Prinsengracht`` | ``65a``): the one number on the street's line under a house-number caption on the
+    line above, right of the street."""
+    pos = doc.line_pos.get((street.page, street.line))
+    if not pos:
+        return None
+    captions = [s for s in doc.lines[doc.line_keys[pos - 1]]
+                if s.bbox[0] > street.bbox[2] and HOUSE_CAPTION.fullmatch(s.text.strip())]
+    if len(captions) != 1:
+        return None
+    caption = captions[0]
+    under = [s for s in doc.lines[(street.page, street.line)] if s.bbox[0] > street.bbox[2]
+             and s.bbox[0] < caption.bbox[2] and s.bbox[2] > caption.bbox[0] - 0.02]
+    if len(under) == 1 and _HOUSE_NUMBER.fullmatch(under[0].text.strip()):
+        return under[0]
+    return None
 
 
 def _one_line_parts(doc: SpanDoc, key: tuple[int, int]) -> list[list[int]]:
@@ -1423,8 +1450,13 @@ _COUNTRY_CURRENCY = {
     "NO": "NOK", "RO": "RON", "IS": "ISK",
 }
 _IBAN = re.compile(r"\bIBAN\b\W{0,3}([A-Z]{2})\s?\d{2}(?:\s?[A-Z0-9]{4}){2,}")
-_VAT_ID = re.compile(r"\b(?:VAT|USt|UID|TVA|IVA|BTW|MwSt|Partita IVA|P\.\s?IVA|NIF|N\.?I\.?F)\b[\w.\s:-]{0,18}?"
-                     r"\b([A-Z]{2})\s?[A-Z]?\d[\d\s.]{6,}")  # (a letter after the country: "ESB74087865", "ATU…")
+#: an account number in the IBAN's groups without its label, under a "Bank" heading ("CH01 3125 2932 6651 5028 2",
+#: "SE21 5000 0000 0531 …"): the country, two check figures and three groups of four or more
+_BARE_IBAN = re.compile(r"(?<![\w-])([A-Z]{2})\d{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,4})?(?![\w-])")
+_VAT_ID = re.compile(r"\b(?:VAT|USt|UID|TVA|IVA|BTW|MwSt|Partita IVA|P\.\s?IVA|NIF|N\.?I\.?F|Momsreg|Moms|CVR|MVA|"
+                     r"ALV|Org)\b[\w.\s:-]{0,18}?"
+                     r"\b([A-Z]{2})\s?[A-Z]?-?\d[\d\s.]{6,}")  # (a letter after the country: "ESB74087865", "ATU…",
+# "CHE-631.009.282")
 #: a VAT number alone under an issuer's address, no label before it ("DK57632922", "PL6463874002", "FI83422006")
 _BARE_VAT_ID = re.compile(r"([A-Z]{2})[A-Z]?\d{8,12}[A-Z]?")
 #: what parts a footer's line: a middle dot, a bar or a bullet between spaces
@@ -1433,13 +1465,14 @@ _FOOTER_PARTS = re.compile(r"\s[·|•]\s")
 
 def _account_currency(doc: SpanDoc) -> Found | None:
     """For a document that prints no currency at all, the currency of the country of its bank account (``IBAN
-    DE89 3704 …``) or its VAT number (``USt-IdNr. DE123456789``, ``NIF: ESB74087865``, or alone under the issuer's
-    address: ``DK57632922``), where every such line names the same one."""
+    DE89 3704 …``, or in the IBAN's groups without its label) or its VAT number (``USt-IdNr. DE123456789``, ``NIF:
+    ESB74087865``, ``Momsreg.nr SE208538573501``, or alone under the issuer's address: ``DK57632922``), where every
+    such line names the same one."""
     found: dict[str, Span] = {}
     for key in doc.line_keys:
         line = doc.lines[key]
         text = " ".join(s.text for s in line)
-        for pattern in (_IBAN, _VAT_ID):
+        for pattern in (_IBAN, _BARE_IBAN, _VAT_ID):
             for m in pattern.finditer(text):
                 if (code := _COUNTRY_CURRENCY.get(m.group(1))) is not None:
                     found.setdefault(code, next((s for s in line if m.group(1) in s.text), line[0]))
@@ -1482,6 +1515,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
     if concept == "signature":
         return signature(doc, labels)
     for label, ls in labels:
+        if found := _grid_answer(doc, label, ls * 0.85):
+            return found
         boxes = doc.boxes_near(label)
         for box, option in boxes:
             if box.checked and (answer := yes_or_no(option)) is not None:
@@ -1503,6 +1538,50 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         if not rights and (under := _answer_under(doc, label)) and (answer := yes_or_no(under.text)) is not None \
                 and not _row_of_options(doc, under, yes_or_no):
             return Found(answer, ls * 0.7, [under])  # a web form's box under its label
+    return None
+
+
+#: a text grid's rule or bar ("+-----+-----+", "|")
+_GRID_RULE = re.compile(r"[|+\-=_ ]+")
+
+
+def _grid_answer(doc: SpanDoc, label: Span, confidence: float) -> Found | None:
+    """A question answered in a grid beside it: a header row of a yes and a no word alone (``| OUI | NON |``, the
+    cells of a drawn table), on the question's line, the one above it or one of the two below, right of the
+    question's start, and under it, within two lines, a row of boxes or ticks alone, under the words (a drawn
+    grid's empty cells hold none); the ticked box's column answers (none ticked, or both, is no answer)."""
+    keys = doc.line_keys
+    at = keys.index((label.page, label.line))
+    for k in range(max(0, at - 1), min(len(keys), at + 3)):
+        header = [w for s in doc.lines[keys[k]] if s.bbox[0] > label.bbox[0] and s.index != label.index
+                  and s.checked is None for w in (doc.words[i] for i in s.word_indices)
+                  if not _GRID_RULE.fullmatch(w.text)]  # words: a text grid's "| JA |NEIN |" reads as one span
+        answers = [(yes_or_no(w.text), w) for w in header]
+        if len(header) != 2 or {a for a, _ in answers} != {True, False}:
+            continue
+        pitch = abs((header[1].bbox[0] + header[1].bbox[2]) - (header[0].bbox[0] + header[0].bbox[2])) / 2
+        for key in keys[k + 1:k + 3]:
+            if key[0] != label.page:
+                break
+            # the grid's row: what stands under its header (the question may share the line, left of it)
+            lo, hi = min(w.bbox[0] for w in header) - pitch, max(w.bbox[2] for w in header) + pitch
+            cells = [s for s in doc.lines[key] if not _GRID_RULE.fullmatch(s.text) and s.bbox[2] > lo
+                     and s.bbox[0] < hi]
+            boxes = [s for s in cells if s.checked is not None]
+            if not 1 <= len(boxes) <= 2 or len(boxes) != len(cells):
+                continue
+            ticked = []
+            for box in boxes:
+                centre = (box.bbox[0] + box.bbox[2]) / 2
+                answer, word = min(answers, key=lambda a: abs(centre - (a[1].bbox[0] + a[1].bbox[2]) / 2))
+                if abs(centre - (word.bbox[0] + word.bbox[2]) / 2) > pitch / 2:
+                    return None
+                if box.checked:
+                    ticked.append((answer, box, word))
+            if len(ticked) != 1:
+                return None
+            answer, box, _ = ticked[0]
+            return Found(answer, confidence, [box])
     return None
 
 
@@ -1537,6 +1616,8 @@ _SIGNED = re.compile(
     r"(?:\b(?:[Ss]igned|[Aa]ccepted|[Uu]nterschrieben|[Aa]kzeptiert|[Ss]ign[ée]e?|[Ff]irmad[oa]|[Ff]irmat[oa]|"
     r"[Oo]ndertekend|[Pp]odpisan[oy]|[Aa]ssinad[oa]|[Ss]ignerad|[Ss]igner[et]t?|[Ss]igniert)(?:\s+\w+){0,2}?\s+"
     r"(?:by|von|par|por|da|door|przez|av|af)\s+[A-ZÀ-Ž]|\b(?:[Pp]odepsal[a]?|[Aa]llekirjoittanut)\s+[A-ZÀ-Ž]|"
+    r"\b(?:SIGNED|ACCEPTED|UNTERSCHRIEBEN|SIGNIERT|SIGNÉE?|FIRMAD[OA]|FIRMAT[OA]|ONDERTEKEND|PODPISAN[OY]|"
+    r"ASSINAD[OA]|SIGNERAT|SIGNERET)(?:\s+\w+){0,2}?\s+(?:BY|VON|PAR|POR|DA|DOOR|PRZEZ|AV|AF)\s+[A-ZÀ-Ž]|"
     r"\b[Ss]emnat\s+(?:electronic\s+)?de\s+[A-ZÀ-Ž]|"
     r"\b(?:[Ee]-?[Ss]ignature|[Uu]nterschrift|[Ss]ignature|[Ff]irma|[Hh]andtekening|[Pp]odpis|"
     r"[Aa]ssinatura)\s*:\s*[A-ZÀ-Ž][^\W\d_]+\s+[A-ZÀ-Ž])")
@@ -1620,6 +1701,12 @@ _OFFICE_USE = re.compile(
     r"riservato|reservado|uso interno|uso exclusivo|udfyldes af|fylls i av|fylles ut av|do not write|"
     r"wype[łl]nia|vypln[íi] poji|a cumplimentar por|a rellenar por|a compilare a cura|da compilare a cura|"
     r"a preencher pela|a remplir par|vom versicherer auszuf[uü]llen|in te vullen door)")
+#: a form's foot under its signature's caption: where it ends ("END OF FORM", "Ende des Formulars") or the page's
+#: number ("PAGE 1 OF 2", "Seite 1 von 2")
+_FORM_FOOT = re.compile(
+    r"(?i)\b(?:end of (?:form|document|report)|ende des (?:formulars|dokuments)|fin du (?:formulaire|document)|"
+    r"fin del (?:formulario|documento)|fine del (?:modulo|documento)|einde (?:formulier|document)|"
+    r"(?:page|seite|pagina|página|strona|sida|side|blad|sivu|str\.?)\s*\d+\s*(?:of|von|sur|de|di|van|z|av|af|/)\s*\d+)")
 
 
 def _caption_words(text: str) -> set[str]:
@@ -1720,6 +1807,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
             if (s.has(SpanKind.TEXT) and sum(c.isalpha() for c in text) >= 2 and len(text.split()) <= 5
                     and not _caption_words(text) <= _PLACE_DATE_WORDS
                     and not ends_sentence and not doc.labels_any(s) and not _OFFICE_USE.search(text)
+                    and not _FORM_FOOT.search(text)
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])

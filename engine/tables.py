@@ -467,6 +467,7 @@ class _Rest:
     by_column: bool  # its first word could not have fitted in the description column on the line above
     spills: bool = False  # it runs on past the column, over the row's empty figures (a line printer's rest)
     near_end: bool = False  # with its first word, the line above would have reached the column's last sixth
+    room: bool = False  # with its first word, the line above would have stopped three characters short of the end
     smaller: bool = False  # set in a smaller type than the row's line above: a note, never joined
 
 
@@ -504,8 +505,8 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
            or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or any(_period(w) for w in s.text.split()) for s in line) \
-            or line[-1].bbox[2] > hi and not spills:
-        return None  # an amount, a date or a period: no description's rest ("6704", "(batch 41)", "24hour" are)
+            or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
+        return None  # an amount, a date, a period or a month: no description's rest ("6704", "(batch 41)" are)
     if not last:
         return None
     space = _char_width(desc, words)
@@ -518,10 +519,12 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     reach = last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0])
     # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
-                 smaller=smaller)
+                 room=not overleaf and reach < hi - 3 * space, smaller=smaller)
 
 
 _DASHES = re.compile(r"\s*[-–—]\s*")
+#: a month a service was for, alone on the line under its item ("10/2024", "2024-10")
+_MONTH = re.compile(r"(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d|(?:19|20)\d\d-(?:0[1-9]|1[0-2])")
 
 
 def _period(text: str) -> bool:
@@ -617,13 +620,21 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > widest - space or chars > most_chars
 
     filled = {r: fills(r) for r in candidates}
-    sure = {r: r.by_column or filled[r] and (_reads_on(r.above, r.line, words) or _in_capitals([*r.above, *r.line]))
-            for r in candidates}
+    reads_on = {r: _reads_on(r.above, r.line, words) for r in candidates}
+    sure = {r: r.by_column or filled[r] and (reads_on[r] or _in_capitals([*r.above, *r.line])) for r in candidates}
     # wrapped throughout: three lines or more under rows, every one of them a rest by its width; or two of words
     # only, each of whose first word would have reached the column's end (a note under a short description, or one
     # holding its item's number, "Item no. X-5164", does neither)
     near = all(r.near_end and not any(c.isdigit() for s in r.line for c in s.text) for r in candidates)
     table_wraps = any(sure.values()) or (len(candidates) >= (2 if near else 3) and all(filled.values()))
+    # lines of detail under the items (a model, a colour, what a service took): two or more, half the lines under
+    # rows or more, whose first words would have fitted on the lines above (within the column with room to spare,
+    # and within the table's widest line), and none of the lines under rows reads on (one that does shows a table
+    # wrapping narrower than its column); there a line whose first word just reaches the column's end is one more
+    notes = sum(1 for r in candidates if r.room and not filled[r])
+    if notes >= 2 and 2 * notes >= len(candidates) and not any(reads_on.values()):
+        sure = dict.fromkeys(candidates, False)
+        table_wraps = False
     # a number alone under every row's description is each item's code ("Kabelgoot 40x60 mm wit" over "38382"), as
     # an e-invoice viewer prints it; under some rows only, it is the rest of their descriptions ("… /7386")
     def figures(rest: _Rest) -> bool:
@@ -750,8 +761,31 @@ def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], colum
                     and _column_of(rest, ranges, text_cols, frozenset({own})) == description:
                 out += [head, rest]
                 continue
+        if len(idx) >= 2 and s.has(SpanKind.QUANTITY) and not s.has(SpanKind.TEXT) and s.amount is not None \
+                and (count := _counted_apart(s, line, ranges, columns, words)):
+            out += count
+            continue
         out.append(s)
     return out
+
+
+def _counted_apart(s: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
+                   words: Sequence[Word]) -> list[Span]:
+    """A count and its unit word read as one quantity (``12 Heures``) where the count stands left of the
+    description's column, nearest the quantity column, and its unit word starts the description (``12 | Heures de
+    conseil``): the count and the unit word apart, else nothing."""
+    description = _description_column(columns, ranges)
+    counted = next((c.name for c in columns if c.numeric and c.concept == "quantity" and c.name in ranges), None)
+    idx = s.word_indices
+    head = narrowed(s, idx[:1], words)
+    if description is None or counted is None or head.bbox[2] > ranges[description][0] \
+            or parse_amount(head.text) != s.amount:
+        return []
+    text_cols = {c.name for c in columns if not c.numeric}
+    others = frozenset(c for o in line if o is not s and (c := _column_of(o, ranges, text_cols, overlapping=True)))
+    if counted in others or _column_of(head, ranges, text_cols, others) != counted:
+        return []
+    return [head, narrowed(s, idx[1:], words, kinds=frozenset({SpanKind.TEXT}), amount=None, unit=None)]
 
 
 def _wrapped_figures(row: TableRow, above: list[Span], line: list[Span], ranges: dict[str, tuple[float, float]],

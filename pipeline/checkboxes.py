@@ -35,7 +35,7 @@ from pipeline.inkmarks import page_ink
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
-           "add_framed_answers", "find_check_boxes"]
+           "add_framed_answers", "add_grid_ticks", "find_check_boxes"]
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
@@ -254,6 +254,10 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     for r in _squares_of_sides(strokes, lo, hi):
         if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):
             squares.append((r, False))
+    # a tick or a cross drawn alone, in no box (an answer grid's cell under its "Yes"): a ticked box where it is
+    marks = [r for d in paths if _drawn_mark(d) and lo <= (r := pymupdf.Rect(d["rect"]) * matrix).height <= square_hi
+             and 0.5 * r.height <= r.width <= 2 * r.height and not any(q.intersects(r) for q, _ in squares)]
+    squares += [(r, True) for r in marks]
     words = [w for u in units for w in u.words]
     out = list(units)
     found = 0
@@ -270,6 +274,66 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
+
+
+#: a tick under a grid's yes or no: its height against the page's word height, and where it may stand (word heights
+#: below the word's foot)
+_TICK_HEIGHT = (0.5, 2.0)
+_TICK_REACH = 2.5
+
+
+def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
+    """A scanned answer grid, ``Yes | No`` over a row of cells with a tick in one (the cells no boxes of their
+    own): under a yes word and the no word next to it on its row, the ink no word covers and no rule makes
+    (within :data:`_TICK_REACH` word heights below each word, no wider than halfway to the other) is looked at; a
+    mark the size of a tick under one of them and none under the other becomes a ticked box word where it is."""
+    from pipeline.inkmarks import rule_lines
+
+    words = [w for u in units for w in u.words]
+    heights = [w.y1 - w.y0 for w in words if len(w.text) >= 2]
+    if not heights or not any(yes_or_no(w.text) is not None for w in words):
+        return units
+    height = median(heights)
+    ink: np.ndarray | None = None
+    added: list[LineUnit] = []
+    for a in words:
+        if yes_or_no(a.text) is not True:
+            continue
+        row = sorted((w for w in words if w is not a and _same_row(a, w)), key=lambda w: abs(w.x0 - a.x0))
+        b = row[0] if row else None
+        if b is None or yes_or_no(b.text) is not False or abs(b.x0 - a.x0) > 8 * height:
+            continue
+        if ink is None:
+            ink = page_ink(image)
+            ink &= ~rule_lines(ink, height) & 1
+            pad = max(1, round(0.15 * height))
+            for w in words:
+                ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
+        half = abs((b.x0 + b.x1) - (a.x0 + a.x1)) / 4
+        found = [m for w in (a, b) if (m := _tick_under(ink, w, half, height)) is not None]
+        if len(found) == 1:
+            x0, y0, x1, y1 = found[0]
+            added.append(LineUnit([RawWord(CHECKED, x0, y0, x1, y1, 0.9)]))
+    return units + added
+
+
+def _tick_under(ink: np.ndarray, word: RawWord, half: float, height: float) -> tuple[int, int, int, int] | None:
+    """The box of the one mark the size of a tick under ``word``, centred within ``half`` of its middle."""
+    import cv2
+
+    centre = (word.x0 + word.x1) / 2
+    x0, x1 = max(0, round(centre - half)), round(centre + half)
+    y0, y1 = round(word.y1), round(word.y1 + _TICK_REACH * height)
+    cell = ink[y0:y1, x0:x1]
+    if cell.size == 0 or not cell.any():
+        return None
+    count, _, stats, _ = cv2.connectedComponentsWithStats(cell.astype(np.uint8), connectivity=8)
+    lo, hi = _TICK_HEIGHT[0] * height, _TICK_HEIGHT[1] * height
+    ticks = [(x, y, w, h) for x, y, w, h, _ in stats[1:count] if lo <= h <= hi and 0.5 * h <= w <= 2.5 * h]
+    if len(ticks) != 1:
+        return None
+    x, y, w, h = ticks[0]
+    return x0 + x, y0 + y, x0 + x + w, y0 + y + h
 
 
 #: an outline round a circled answer: at most this many word heights taller, and wider, than the word
@@ -457,6 +521,25 @@ def _squares_of_sides(strokes: list[pymupdf.Rect], lo: float, hi: float) -> list
             if all(ends):
                 out.append(pymupdf.Rect(top.x0, top.y0, top.x1, bottom.y1))
     return out
+
+
+def _drawn_mark(drawing: dict[str, Any]) -> bool:
+    """A tick or a cross drawn in dark ink as a path of its own: two strokes, a tick's short one down to the
+    right and its long one up to the right from where the first ends, or a cross's two, corner to corner each
+    way, of about one size."""
+    items = drawing["items"]
+    colour = drawing.get("color")
+    if drawing.get("type") != "s" or colour is None or sum(colour) / len(colour) >= 0.5 or len(items) != 2 \
+            or any(item[0] != "l" for item in items):
+        return False
+    (_, a, b), (_, c, d) = items
+    if abs(b.x - c.x) < 0.5 and abs(b.y - c.y) < 0.5:  # one stroke on from the other: a tick (y runs down)
+        return b.x > a.x and b.y > a.y and d.x > c.x and d.y < c.y and abs(d - c) > abs(b - a)
+    down = sorted(((p.x, p.y) for p in (a, b)))
+    up = sorted(((p.x, p.y) for p in (c, d)))
+    width = lambda s: abs(s[1][0] - s[0][0])  # noqa: E731
+    return ((down[1][1] - down[0][1]) * (up[1][1] - up[0][1]) < 0 and 0.7 <= width(down) / max(width(up), 1e-6) <= 1.4
+            and abs(down[0][0] - up[0][0]) <= 0.3 * width(down))
 
 
 def _filled_dark(drawing: dict[str, Any]) -> bool:

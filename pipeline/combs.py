@@ -9,7 +9,9 @@ OCR reads, and each comb's characters are set side by side and read together (:f
 kept for check boxes, signatures and review is left as scanned.
 
 A comb is found as five or more vertical strokes of one height and band, set at a regular pitch of 0.1 to 0.45 inch
-(a character cell), or in pairs (boxes set a little apart, ``[P][O][L]``), that each meet a horizontal rule at
+(a character cell), or in pairs (boxes set a little apart, ``[P][O][L]``), or in groups of abutting cells with a
+gap between groups that may hold a separator (``[V][4][3] - [4][1][3][1][7][7]``, ``[1][4] / [0][2] / …``;
+the separator is read with the characters), that each meet a horizontal rule at
 their top and at their bottom, every cell closed by rules along its top and bottom. Table rules, a letter's stem
 and a check box beside its option are no comb: a stem meets no rule at both ends, a table's columns are wider or
 irregular, and check boxes stand apart with their options' words between them.
@@ -38,6 +40,8 @@ _MIN_SIDES = 5
 _MIN_PITCH, _MAX_PITCH = 0.1, 0.45
 #: how far the pitch may vary along a comb (share of the pitch)
 _PITCH_SPREAD = 0.15
+#: a gap between two groups of a comb's cells, in cells
+_MIN_GROUP_GAP, _MAX_GROUP_GAP = 0.3, 2.5
 #: a rule is a dark run at least this long, in inches (a separate box's edge is one)
 _RULE_LENGTH = 0.08
 
@@ -45,7 +49,7 @@ _RULE_LENGTH = 0.08
 @dataclass(frozen=True)
 class Comb:
     """A comb on a page image, in pixels: its box, its cell sides' ``(x0, x1)`` and its cells' insides' ``(x0, x1)``,
-    left to right."""
+    left to right; ``gaps``, the spaces between groups of its cells (where a separator may be printed)."""
 
     x0: int
     y0: int
@@ -53,6 +57,7 @@ class Comb:
     y1: int
     sides: tuple[tuple[int, int], ...]
     cells: tuple[tuple[int, int], ...]
+    gaps: tuple[tuple[int, int], ...] = ()
 
 
 def _dark(gray: np.ndarray) -> np.ndarray:
@@ -126,35 +131,55 @@ def _even(pitches: list[int]) -> float | None:
 def _comb(framed: list[tuple[int, int, int, int]], run: list[int], dpi: float, horizontal: np.ndarray
           ) -> list[Comb]:
     """The run of sides as a comb, if it is one: enough of them, at an even pitch of a character cell; or boxes
-    set a little apart (``[P][O][L]``), each box's width and each gap even, the two together a cell's pitch. Each
-    cell is closed: a rule runs from its left side to its right side along its top and along its bottom (a bold
-    title's stems and arms, ``INSURANCE``, close none)."""
+    set a little apart (``[P][O][L]``), each box's width and each gap even, the two together a cell's pitch; or
+    groups of abutting cells (:func:`_groups`). Each cell is closed: a rule runs from its left side to its right
+    side along its top and along its bottom (a bold title's stems and arms, ``INSURANCE``, close none); between
+    two groups, a step that is not."""
     if len(run) < _MIN_SIDES:
         return []
     xs = [framed[k][0] for k in run]
     pitches = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    cell = _even(pitches)
-    boxes = list(range(len(pitches)))  # the steps that span a cell, not a gap between two boxes
+    steps = list(range(len(pitches)))
+    cell, boxes, grouped = _even(pitches), steps, True  # boxes: the steps that span a cell
     if cell is None:
         first, second = _even(pitches[0::2]), _even(pitches[1::2])
-        if first is None or second is None or min(first, second) > 0.5 * max(first, second):
-            return []
-        cell = first + second
-        boxes = boxes[0::2] if first > second else boxes[1::2]
+        if first is not None and second is not None and min(first, second) <= 0.5 * max(first, second):
+            cell, boxes, grouped = first + second, steps[0::2] if first > second else steps[1::2], False
+        else:  # cells of one pitch but for a few steps (gaps between groups of cells)
+            cell = statistics.median(pitches)
+            boxes = [k for k in steps if abs(pitches[k] - cell) <= _PITCH_SPREAD * cell + 1]
     if not _MIN_PITCH * dpi <= cell <= _MAX_PITCH * dpi:
         return []
     reach = max(2, round(dpi * 0.015))
-    for step in boxes:
+
+    def closed(step: int) -> bool:
         (lx, ly, lw, lh), (rx, _, _, _) = framed[run[step]], framed[run[step + 1]]
         for row in (ly, ly + lh - 1):
             band = horizontal[max(0, row - reach):row + reach + 1, lx + lw:rx]
             if band.shape[1] == 0 or band.any(axis=0).mean() < 0.8:
-                return []
+                return False
+        return True
+
+    shut = [k for k in boxes if closed(k)]
+    if not grouped and len(shut) < len(boxes):
+        return []
+    boxes, gaps = shut, [k for k in steps if k not in shut] if grouped else []
+    if gaps and not _groups(pitches, gaps, cell):
+        return []
     y0 = min(framed[k][1] for k in run)
     y1 = max(framed[k][1] + framed[k][3] for k in run)
     sides = tuple((framed[k][0], framed[k][0] + framed[k][2]) for k in run)
     cells = tuple((sides[step][1], sides[step + 1][0]) for step in boxes)
-    return [Comb(xs[0], y0, sides[-1][1], y1, sides, cells)]
+    between = tuple((sides[step][1], sides[step + 1][0]) for step in gaps)
+    return [Comb(xs[0], y0, sides[-1][1], y1, sides, cells, between)]
+
+
+def _groups(pitches: list[int], gaps: list[int], cell: float) -> bool:
+    """Whether the steps ``gaps`` part groups of abutting cells (``[V][4][3] - [4][1][3]…``): none first or last,
+    none two in a row, each 0.3 to 2.5 cells wide, four cells or more in all."""
+    return (gaps[0] != 0 and gaps[-1] != len(pitches) - 1 and len(pitches) - len(gaps) >= _MIN_SIDES - 1
+            and all(b - a >= 2 for a, b in zip(gaps, gaps[1:], strict=False))
+            and all(_MIN_GROUP_GAP * cell <= pitches[k] <= _MAX_GROUP_GAP * cell for k in gaps))
 
 
 def erase_comb_cells(image: Image.Image, dpi: float, combs: list[Comb] | None = None) -> Image.Image:
@@ -193,7 +218,7 @@ def read_combs(erased: Image.Image, combs: list[Comb], dpi: float,
     for comb in combs:
         height = comb.y1 - comb.y0
         pieces: list[tuple[int, int] | None] = []  # each cell's ink columns (page x), None for an empty cell
-        for cx0, cx1 in comb.cells:
+        for cx0, cx1 in sorted(comb.cells + comb.gaps):  # a gap between groups: its separator, else a space
             ink = dark[comb.y0 + inset:comb.y1 - inset, cx0 + inset:cx1 - inset]
             if ink.size == 0 or int((ink > 0).sum()) < max(4, 0.003 * ink.size):
                 pieces.append(None)

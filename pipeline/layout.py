@@ -25,7 +25,7 @@ from engine.spandoc import concept_phrases
 
 __all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "join_split_cents", "order_lines", "split_bullets",
            "split_glued_codes", "split_glued_labels", "split_glued_word", "split_label_figure", "split_sum_label",
-           "to_words"]
+           "split_two_up", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -767,6 +767,47 @@ class _Row(LineUnit):
     @property
     def bottom(self) -> float:
         return self.band[1]
+
+
+#: a sheet printed two pages up: where the gutter between them may be (share of the sheet's width), how wide it is
+#: at least, and how much of the words and of the sheet's height each page holds at least
+_GUTTER_SPAN, _MIN_GUTTER = (0.35, 0.65), 0.012
+_MIN_HALF_WORDS, _MIN_HALF_HEIGHT = 0.25, 0.5
+
+
+def split_two_up(units: Sequence[LineUnit], width: float, height: float) -> list[list[LineUnit]]:
+    """A landscape sheet printed two pages up (a listing's ``enscript -2r``, a PDF printed "2 pages per sheet") as
+    its two pages, left and right: a gutter no word crosses runs down the middle of the sheet, and each side holds
+    a quarter of the words or more, from top to bottom of half the sheet or more. Read as one page, each line of
+    the left page ran on into the line of the right page beside it. Any other page is one page as it is."""
+    words = [w for u in units for w in u.words]
+    if width <= 1.2 * height or len(words) < 20:
+        return [list(units)]
+    lo, hi = _GUTTER_SPAN[0] * width, _GUTTER_SPAN[1] * width
+    edges = sorted((max(lo, w.x0), min(hi, w.x1)) for w in words if w.x1 > lo and w.x0 < hi)
+    gaps, reach = [], lo
+    for x0, x1 in edges:
+        if x0 - reach >= _MIN_GUTTER * width:
+            gaps.append((reach, x0))
+        reach = max(reach, x1)
+    if hi - reach >= _MIN_GUTTER * width:
+        gaps.append((reach, hi))
+    if not gaps:
+        return [list(units)]
+    a, b = max(gaps, key=lambda g: g[1] - g[0])
+    cut = (a + b) / 2
+    left = [w for w in words if w.x1 <= cut]
+    right = [w for w in words if w.x0 >= cut]
+    for side in (left, right):
+        if len(side) < _MIN_HALF_WORDS * len(words) \
+                or max(w.y1 for w in side) - min(w.y0 for w in side) < _MIN_HALF_HEIGHT * height:
+            return [list(units)]
+    halves: list[list[LineUnit]] = [[], []]
+    for u in units:
+        for k, part in enumerate(([w for w in u.words if w.x1 <= cut], [w for w in u.words if w.x0 >= cut])):
+            if part:
+                halves[k].append(LineUnit(part, u.horizontal, u.text if len(part) == len(u.words) else None))
+    return halves
 
 
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:

@@ -36,6 +36,10 @@ _MAX_WIDTH = 3.0
 _JOIN = 0.3
 #: a mark at least this far (word heights) from the words of its row stands alone
 _MIN_GAP = 0.4
+#: the widest gap (word heights) in a broken rule's ink, in line with a mark: a fax's lost rows, a photo's steps
+_RULE_GAP = 0.15
+#: the share of a broken rule's rows that are as wide as its stroke
+_PLUMB_ROWS = 0.85
 #: at most this many marks are read again on a page (more is a pattern, a picture or noise, not missed figures)
 _MAX_MARKS = 40
 #: what a lone figure reads as, and how sure the recognizer must be of it
@@ -64,6 +68,7 @@ def find_lone_marks(image: Image.Image, words: list[RawWord], height: float | No
         return []
     ink = page_ink(image)
     rows, cols = ink.shape
+    whole = ink.copy()
     pad = max(1, round(0.15 * height))
     for w in words:
         ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
@@ -90,6 +95,8 @@ def find_lone_marks(image: Image.Image, words: list[RawWord], height: float | No
         fill = len(xs) / ((x1 - x0) * (y1 - y0))
         if fill > 0.75 and x1 - x0 > 0.4 * height:
             continue  # a filled block (a bullet square, a logo's part), not a figure's strokes
+        if _broken_rule(whole, x0, y0, x1, y1, height):
+            continue
         row = _row(words, y0, y1)
         if len(row) < 2 or not any(any(c.isdigit() for c in r.text) for r in row):
             continue
@@ -98,6 +105,46 @@ def find_lone_marks(image: Image.Image, words: list[RawWord], height: float | No
             continue
         marks.append((x0, y0, x1, y1))
     return marks if len(marks) <= _MAX_MARKS else []
+
+
+def _broken_rule(ink: np.ndarray, x0: int, y0: int, x1: int, y1: int, height: float) -> bool:
+    """Whether the mark from ``(x0, y0)`` to ``(x1, y1)`` is a piece of a plumb rule a fax or a slanted photo broke
+    up (a stroke the rules' finder passes over, read as ``1``): one straight stroke, as wide and in the same place
+    at nearly every row (a ``1``'s flag and foot widen it; a rule it meets adds a row or two), with ink going on in
+    line with it past a gap or two of a few pixels, nothing beside it, above it and below it, or on one side for
+    longer than the mark itself (figures set one over the other leave wider gaps)."""
+    rows = [np.flatnonzero(r) for r in ink[y0:y1, x0:x1]]
+    rows = [r for r in rows if r.size]
+    if len(rows) < 4:
+        return False
+    spans = np.array([r[-1] - r[0] + 1 for r in rows])
+    centres = np.array([(r[-1] + r[0]) / 2 for r in rows])
+    stroke, centre = float(np.median(spans)), float(np.median(centres))
+    straight = (spans <= stroke + 1) & (np.abs(centres - centre) <= 2)
+    if straight.mean() < _PLUMB_ROWS:
+        return False
+    cx, half = x0 + round(centre), max(2, round(stroke / 2) + 2)
+    near = ink[:, max(0, cx - half):cx + half + 1].any(axis=1)
+    flanks = ink[:, max(0, cx - 3 * half):max(0, cx - half)].any(axis=1) | ink[:, cx + half + 1:cx + 3 * half + 1].any(
+        axis=1)
+    in_line = near & ~flanks
+    gap = max(3, round(_RULE_GAP * height))
+    above, below = _reach(in_line[:y0][::-1], gap), _reach(in_line[y1:], gap)
+    return bool((above and below) or max(above, below) >= 1.5 * (y1 - y0))
+
+
+def _reach(inked: np.ndarray, gap: int) -> int:
+    """How far ink runs on from the start of ``inked`` (a row's ink or none, in order away from a mark), through
+    gaps of at most ``gap`` rows; 0 where the first ``gap`` rows hold none."""
+    reach, empty = 0, 0
+    for k, ink in enumerate(inked):
+        if ink:
+            reach, empty = k + 1, 0
+        else:
+            empty += 1
+            if empty > gap:
+                break
+    return reach
 
 
 def _widened(crop: Image.Image) -> Image.Image:

@@ -41,6 +41,7 @@ from pipeline.layout import (
     split_glued_codes,
     split_glued_labels,
     split_number_sign,
+    split_two_up,
     to_words,
 )
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
@@ -235,7 +236,8 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     images: list[bytes] = []
     for index, page in enumerate(pages):
         lines = join_date_boxes([join_split_cents(split_glued_codes(split_glued_labels(split_number_sign(drop_leaders(
-            join_spaced_letters(line)))))) for line in order_lines(page.units)])
+            join_spaced_letters(line)))))) for half in split_two_up(page.units, page.coord_width, page.coord_height)
+            for line in order_lines(half)])
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

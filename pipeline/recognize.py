@@ -21,7 +21,7 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 import numpy as np  # noqa: E402
 from PIL import Image, ImageFilter  # noqa: E402
 
-from pipeline.checkboxes import add_check_boxes, add_circled_marks, add_framed_answers  # noqa: E402
+from pipeline.checkboxes import add_check_boxes, add_circled_marks, add_framed_answers, add_grid_ticks  # noqa: E402
 from pipeline.config import OCRSettings  # noqa: E402
 from pipeline.combs import erase_comb_cells, find_combs, read_combs  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
@@ -590,7 +590,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     if settings.signatures:  # on the copy read: a stamp's frame between the words is no pen stroke
         kept = add_circled_marks(add_ink_signatures(reading, kept))  # a ring round "No" is its answer
     if settings.check_boxes:  # ... and so is a frame, whose sides the signature finder takes for rules
-        kept = add_framed_answers(reading, kept)
+        kept = add_grid_ticks(reading, add_framed_answers(reading, kept))
     page = OcrPage(
         image=page_image, units=kept, source=recognizer.source, rotation=rotation, skew=skew,
         confidence=float(np.mean(confidences)) if confidences else None,

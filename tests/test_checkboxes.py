@@ -187,3 +187,46 @@ def test_a_box_touching_a_rule_is_found_and_its_reading_cut_off_its_option() -> 
     nein = RawWord("Nein", 271 * scale, 50 * scale, 300 * scale, 63 * scale, 0.9)
     words = [w for u in add_check_boxes(image, [LineUnit([read, nein])]) for w in u.words]
     assert sorted(w.text for w in words) == sorted(["Ja", "Nein", CHECKED, UNCHECKED])
+
+
+def _grid_form(tick_under: str) -> pymupdf.Document:
+    """A claim form whose police question is answered in a drawn grid, ``Yes | No`` over a row of cells, a tick
+    drawn as a path of two strokes in one cell; the logo's tick is drawn in white."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    logo = page.new_shape()
+    logo.draw_rect(pymupdf.Rect(40, 30, 70, 60))
+    logo.finish(color=(0.5, 0.1, 0.1), fill=(0.5, 0.1, 0.1))
+    logo.draw_polyline([(46, 45), (53, 52), (64, 38)])
+    logo.finish(color=(1, 1, 1), width=3)
+    logo.commit()
+    page.insert_text((80, 50), "Harbour Life & General", fontsize=14)
+    for y, label, value in ((100, "Claimant name", "Sophie Smith"), (140, "Policy number", "H-2015-521421"),
+                            (180, "Street address", "88 Victoria Road")):
+        page.insert_text((50, y), label, fontsize=8)
+        page.insert_text((50, y + 16), value, fontsize=11)
+    page.insert_text((50, 240), "Police report filed?", fontsize=11)
+    for k, word in enumerate(("Yes", "No")):
+        x = 330 + 55 * k
+        page.draw_rect(pymupdf.Rect(x, 218, x + 55, 232), color=(0, 0, 0), width=0.8)
+        page.draw_rect(pymupdf.Rect(x, 232, x + 55, 252), color=(0, 0, 0), width=0.8)
+        page.insert_text((x + 20, 229), word, fontsize=8)
+        if word == tick_under:
+            page.draw_polyline([(x + 20, 243), (x + 25, 249), (x + 35, 236)], color=(0, 0, 0), width=2)
+    return doc
+
+
+@pytest.mark.parametrize(("tick_under", "want"), [("No", False), ("Yes", True)])
+def test_a_tick_drawn_in_a_grid_cell_answers_its_column(tmp_path: Path, tick_under: str, want: bool) -> None:
+    """A drawn grid's cells are no boxes: the tick alone in one, born digital (a path of two strokes) or scanned
+    (ink under the column's word that no word covers and no rule makes), is a ticked box under that answer."""
+    doc = _grid_form(tick_under)
+    doc.save(tmp_path / "claim.pdf")
+    _scan(doc[0], dpi=200).save(tmp_path / "claim.png", dpi=(200, 200))
+    settings = Settings()
+    for name in ("claim.pdf", "claim.png"):
+        words = load_document(identify(tmp_path / name, tmp_path, settings.limits), settings).words
+        assert [w.text for w in words].count(CHECKED) == 1, name
+        result = create_engine("baseline", {}).extract_batch(
+            [EngineRequest(id="claim", words=words, target=get_schema("claim_form"))])[0]
+        assert result.data["police_report_filed"] is want, name

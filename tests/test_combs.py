@@ -13,10 +13,11 @@ DPI = 200
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 
-def _page(rows: list[tuple[str, str]], *, boxes: bool = False, table: bool = False, gap: int = 0
-          ) -> tuple[Image.Image, list]:
+def _page(rows: list[tuple[str, str]], *, boxes: bool = False, table: bool = False, gap: int = 0,
+          groups: bool = False) -> tuple[Image.Image, list]:
     """A 200-DPI form: each row a caption and its value written a character a cell (an empty cell for a space);
-    with ``boxes``, a row of check boxes with their options between them; with ``table``, a ruled table."""
+    with ``boxes``, a row of check boxes with their options between them; with ``table``, a ruled table; with
+    ``groups``, a ``-`` or ``/`` is printed between two groups of cells, in no cell of its own."""
     image = Image.new("L", (1654, 1400), 255)
     draw = ImageDraw.Draw(image)
     font = ImageFont.truetype(FONT, 28)
@@ -26,6 +27,10 @@ def _page(rows: list[tuple[str, str]], *, boxes: bool = False, table: bool = Fal
         draw.text((100, y + 8), caption, font=font, fill=0)
         x = 600
         for ch in value:
+            if groups and ch in "-/":
+                draw.text((x + 8, y + 6), ch, font=font, fill=0)
+                x += 34
+                continue
             draw.rectangle((x, y, x + 39, y + 44), outline=0, width=2)
             if ch != " ":
                 draw.text((x + 10, y + 6), ch, font=font, fill=0)
@@ -59,6 +64,19 @@ def test_boxes_set_a_little_apart_are_a_comb():
     image, _ = _page([("Policy number", "POL-7741093")], gap=8)
     [comb] = find_combs(image, DPI)
     assert len(comb.sides) == 22 and len(comb.cells) == 11  # each box's two sides; no cell for a gap
+
+
+def test_groups_of_cells_with_separators_between_them_are_one_comb():
+    """``[V][4][3] - [4][1][3][1][7][7]``: the groups' cells of one pitch, the gap between them open (no rule runs
+    over it) and narrower than a cell; the separator in the gap is read with the characters."""
+    from pipeline import recognize
+
+    image, _ = _page([("Policy number", "V43-413177"), ("Date of birth", "14/02/1980")], groups=True)
+    combs = find_combs(image, DPI)
+    assert [(len(c.cells), len(c.gaps)) for c in combs] == [(9, 1), (8, 2)]
+    page = recognize.ocr_page(image.convert("RGB"), DPI, OCRSettings(engine="rapidocr"))
+    texts = [w.text for u in page.units for w in u.words]
+    assert "V43-413177" in texts and "14/02/1980" in texts
 
 
 def test_check_boxes_with_their_options_and_a_ruled_table_are_no_combs():

@@ -267,6 +267,12 @@ def test_a_documents_currency_from_a_vat_number_alone_under_the_issuers_address(
     assert _read(layout(rows), Invoice)["currency"] == "DKK"
     rows[2] = [(0.05, "NIF:"), (0.12, "ESB74087865")]
     assert _read(layout(rows), Invoice)["currency"] == "EUR"
+    # a Swiss VAT number with its hyphen, a Swedish one after its own label, an account in the IBAN's groups alone
+    for line, code in (([(0.05, "USt-IdNr. CHE-631.009.282 MWST")], "CHF"),
+                       ([(0.05, "Momsreg.nr"), (0.13, "SE208538573501")], "SEK"),
+                       ([(0.05, "Bank"), (0.12, "CH01 3125 2932 6651 5028 2")], "CHF")):
+        rows[2] = line
+        assert _read(layout(rows), Invoice)["currency"] == code, line
 
 
 def test_a_due_date_at_the_end_of_a_transfers_terms() -> None:

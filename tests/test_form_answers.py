@@ -187,3 +187,50 @@ def test_a_name_signed_under_the_place_and_dates_line_signs() -> None:
                                          [(0.143, "Jack Bennett")], [(0.142, "Signature of claimant")]])
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["signed"] is True
+
+
+def _claim(police: list, closing: list, street: list | None = None) -> dict:
+    rows = [[(0.05, "GARANCE ASSURANCES")], [(0.05, "Nom de l'assuré:"), (0.3, "Chloé Durand")],
+            [(0.05, "N° de contrat:"), (0.3, "KFZ-4794-4173")],
+            *(street or [[(0.05, "Adresse:"), (0.3, "106, avenue Victor Hugo")]]),
+            [(0.05, "Code postal:"), (0.3, "69002")], [(0.05, "Ville:"), (0.3, "Lyon")],
+            [(0.05, "[X] Automobile [ ] Habitation")], [(0.05, "Date du sinistre:"), (0.3, "12/04/2024")],
+            *police, *closing]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    return result.data
+
+
+@pytest.mark.parametrize(("grid", "want"), [
+    ([[(0.05, "RAPPORT DE POLICE ?"), (0.5, "+-----+-----+")], [(0.5, "|"), (0.52, "OUI"), (0.56, "|NON"),
+                                                                 (0.6, "|")],
+      [(0.5, "+-----+-----+")], [(0.5, "|"), (0.52, "[ ]"), (0.56, "|"), (0.575, "[X]"), (0.6, "|")]], False),
+    ([[(0.05, "RAPPORT DE POLICE ?"), (0.5, "+-----+-----+")], [(0.5, "|"), (0.52, "OUI"), (0.56, "|NON"),
+                                                                 (0.6, "|")],
+      [(0.5, "+-----+-----+")], [(0.5, "|"), (0.52, "[X]"), (0.56, "|"), (0.575, "[ ]"), (0.6, "|")]], True),
+    # a drawn grid: its empty cell holds nothing, the tick alone under its answer
+    ([[(0.6, "Oui"), (0.7, "Non")], [(0.05, "Rapport de police ?")], [(0.7, "☒")]], False),
+    ([[(0.6, "Oui"), (0.7, "Non")], [(0.05, "Rapport de police ?")], [(0.6, "☒")]], True),
+])
+def test_a_question_answered_in_a_grid_of_yes_and_no_columns(grid: list, want: bool) -> None:
+    """``| OUI | NON |`` over ``| [ ] | [X] |``: the ticked box's column answers the question beside the grid."""
+    assert _claim(grid, [])["police_report_filed"] is want
+
+
+@pytest.mark.parametrize(("closing", "want"), [
+    ([[(0.05, "SIGNATURE..........:"), (0.3, "SIGNED ELECTRONICALLY BY Chloé Durand")]], True),
+    ([[(0.05, "SIGNATURE..........:")], [(0.05, "END OF FORM"), (0.3, "PAGE 1 OF 2")]], False),
+    ([[(0.05, "UNTERSCHRIFT.")], [(0.05, "SEITE 1 VON 2")]], False),
+])
+def test_a_listings_signature_in_capitals_and_its_foot(closing: list, want: bool) -> None:
+    """A mainframe's form prints in capitals: ``SIGNED ELECTRONICALLY BY`` a name signs; the form's last line
+    under an empty signature (``END OF FORM``, the page's number) is no typed name."""
+    police = [[(0.05, "Rapport de police ?"), (0.3, "[ ] Oui [X] Non")]]
+    assert _claim(police, [[(0.05, "DATE:"), (0.3, "27/04/2024")], *closing])["signed"] is want
+
+
+def test_a_house_number_in_a_box_of_its_own_beside_the_street() -> None:
+    """``Straat`` | ``Huisnr.`` over ``Prinsengracht`` | ``65a``: the street is both; the house number's caption
+    is no street."""
+    street = [[(0.05, "Straat"), (0.6, "Huisnr.")], [(0.05, "Prinsengracht"), (0.6, "65a")]]
+    police = [[(0.05, "Rapport de police ?"), (0.3, "[ ] Oui [X] Non")]]
+    assert _claim(police, [], street)["address"]["street"] == "Prinsengracht 65a"

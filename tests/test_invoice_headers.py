@@ -90,6 +90,15 @@ def test_more_due_date_labels_are_read(label: str, date: str) -> None:
     assert data["due_date"] == "2022-10-05"
 
 
+@pytest.mark.parametrize("sentence", ["Zahlbar innerhalb von 30 Tagen (fällig am 05.10.2022).",
+                                      "Zahlbar innerhalb von 30 Tagen (fällig am 5. Oktober 2022).",
+                                      "Payable within 30 days (due 5 October 2022)."])
+def test_a_due_date_in_brackets_in_a_footer_sentence_is_read(sentence: str) -> None:
+    data = _read([[(0.05, "Caspar KG"), (0.6, "Rechnungsdatum: 05.09.2022")], *_ITEMS,
+                  [(0.6, "Gesamt"), (0.85, "100,00")], [(0.05, sentence)]])
+    assert data["due_date"] == "2022-10-05"
+
+
 def test_a_brazilian_title_is_no_issuer() -> None:
     data = _read([[(0.05, "Esteves"), (0.6, "NOTA FISCAL DE SERVIÇO")],
                   [(0.05, "Alameda Araújo, 9, 2972-956 Almada")], [(0.6, "N.º documento 2023-8045")], *_ITEMS,

@@ -85,6 +85,25 @@ def test_marks_that_are_no_figures_stay_out(rapid: RapidOcrRecognizer) -> None:
     assert added == []
 
 
+def test_a_broken_plumb_rule_beside_the_amounts_is_no_figure(rapid: RapidOcrRecognizer) -> None:
+    """A fax loses a row of pixels every few dozen, and a slanted photo steps a rule a pixel at a time: the table's
+    right-hand rule comes in pieces a row high, straight strokes in line with each other, which a recognizer reads
+    as ``1``. Quantities of ``1`` set one over the other in their column are still read."""
+    rows = [ROWS[0], *[(f"Item {k}", "1", "10.00", "10.00") for k in range(1, 5)]]
+
+    def extra(draw: ImageDraw.ImageDraw, font: ImageFont.FreeTypeFont) -> None:
+        y, x = 80, 1140
+        while y < 100 + 5 * 2.2 * SIZE:
+            draw.rectangle((x, y, x + 2, y + 24), fill="black")  # a piece, a gap of three pixels, a step aside
+            y, x = y + 28, x + (1 if y % 56 == 24 else 0)
+
+    image, units = _table(rows, missed={"1"}, draw_extra=extra)
+    marks = find_lone_marks(image, [w for u in units for w in u.words])
+    assert marks and all(x1 <= 705 for _, _, x1, _ in marks)  # the quantities only
+    found = add_lone_figures(image, units, 150, rapid.read_line)[len(units):]
+    assert [w.text for u in found for w in u.words] == ["1"] * 4
+
+
 def test_a_mark_on_a_row_without_figures_is_left_alone(rapid: RapidOcrRecognizer) -> None:
     """A figure missed in running text (no figure on its row) is not looked for: only table rows with figures."""
     rows = [("Thank you for", "7", "your", "order")]

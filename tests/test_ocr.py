@@ -1014,3 +1014,27 @@ def test_figures_of_two_rows_boxed_together_go_to_their_rows():
              LineUnit([RawWord("VERTICAL", 590, 10, 600, 90), RawWord("TEXT", 590, 95, 600, 135)], horizontal=False)]
     lines = [" ".join(w.text for w in line) for line in order_lines(units)]
     assert lines == ["10 Viti M8x40 1 9,62", "11 Carta A4 5 28,80", "VERTICAL TEXT"]
+
+
+def test_a_sheet_printed_two_pages_up_reads_one_page_after_the_other(tmp_path: Path) -> None:
+    """``enscript -2r``: two pages side by side on a landscape sheet. Each line of the left page is read whole and
+    before every line of the right page, never run on into the line beside it; a page of two columns that share
+    its lines (words across the middle) stays one page."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    for k in range(30):
+        page.insert_text((30, 40 + 17 * k), f"{k:03d} Hosting jaarpakket   25   909,32", fontname="cour", fontsize=8)
+        page.insert_text((450, 40 + 17 * k), f"{30 + k:03d} Projectmanagement   2,5   55,00", fontname="cour",
+                         fontsize=8)
+    doc.save(tmp_path / "twoup.pdf")
+    words = load(tmp_path / "twoup.pdf").words
+    numbers = [w.text for w in sorted(words, key=lambda w: w.line) if re.fullmatch(r"\d{3}", w.text)]
+    assert numbers == [f"{k:03d}" for k in range(60)]
+    assert all(len({w.text[:1] for w in words if w.line == line and w.text[:1] in "HP"}) == 1
+               for line in {w.line for w in words})
+    page.insert_text((200, 580), "a line that runs across the middle of the sheet, from the left page on into the "
+                                 "right page", fontsize=8)
+    doc.save(tmp_path / "columns.pdf")
+    words = load(tmp_path / "columns.pdf").words
+    first = min(w.line for w in words if w.text == "030")
+    assert any(w.text == "000" for w in words if w.line == first)

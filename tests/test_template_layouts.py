@@ -10,6 +10,7 @@ import math
 from pathlib import Path
 
 import pymupdf
+import pytest
 from PIL import Image, ImageDraw
 
 from engine.base import SIGNATURE_MARK, EngineRequest, EngineResult, Word
@@ -64,6 +65,22 @@ def test_a_quantity_with_its_unit_under_a_unit_column_is_the_rows_quantity() -> 
         [(0.6, "Gesamt"), (0.82, "8,30")],
     ]), Invoice).data["line_items"]
     assert [i["quantity"] for i in items] == ["2", "12"]
+
+
+def test_a_count_before_a_description_that_starts_with_a_unit_word_is_the_quantity() -> None:
+    """A line printer's table: counts set right against the description column, one of which starts with a unit
+    word ("12 Heures de conseil" reads as a quantity "12 Heures"): the count is the row's, the unit word the
+    description's."""
+    items = _run(layout([
+        [(0.05, "FACTURE"), (0.6, "N de facture K117338")],
+        [(0.03, "QTE"), (0.108, "DESIGNATION"), (0.52, "PRIX UNITAIRE"), (0.74, "MONTANT")],
+        [(0.092, "1"), (0.108, "Cartouche de toner noir"), (0.6, "468,19"), (0.755, "468,19")],
+        [(0.084, "12"), (0.108, "Heures de conseil"), (0.608, "38,44"), (0.755, "461,28")],
+        [(0.084, "10"), (0.108, "Impression cartes de visite"), (0.608, "28,46"), (0.755, "284,60")],
+        [(0.52, "SOUS-TOTAL"), (0.755, "1 214,07")],
+    ]), Invoice).data["line_items"]
+    assert [(i["quantity"], i["description"]) for i in items] == [
+        ("1", "Cartouche de toner noir"), ("12", "Heures de conseil"), ("10", "Impression cartes de visite")]
 
 
 def test_a_description_touching_the_code_columns_label_is_the_rows() -> None:
@@ -345,3 +362,46 @@ def test_a_typed_x_in_a_drawn_box_of_a_scan_is_a_tick() -> None:
     assert _peeled(RawWord("ODom", 300, 40, 400, 78), boxes).text == "Dom"  # one letter read for the box
     # a bold capital taken for a box at a legal form's start is that form's letter ("Harbour Digital DAC")
     assert _peeled(RawWord("DAC", 300, 40, 400, 78), boxes).text == "DAC"
+
+
+@pytest.mark.parametrize("title", ["KASSABON", "PARAGON FISKALNY", "TICKET DE CAISSE"])
+def test_a_tills_title_under_the_address_ends_it(title: str) -> None:
+    receipt = _run(layout([
+        [(0.3, "Bakkerij de Molen")], [(0.3, "Dorpsstraat 172")], [(0.3, "3011 AD Rotterdam")], [(0.35, title)],
+        [(0.1, "Brood"), (0.7, "3,20")], [(0.1, "TOTAAL"), (0.7, "3,20")], [(0.1, "12-03-2024 10:14")],
+    ]), Receipt).data
+    assert receipt["merchant_address"] == "Dorpsstraat 172, 3011 AD Rotterdam"
+
+
+def _listing(text: str) -> list[Word]:
+    """A line printer's page: each character a cell 1/90 of the page wide, a line 1/72 of its height."""
+    import re
+
+    return [Word(text=m.group(), page=0, line=n, bbox=(m.start() / 90, n / 72, m.end() / 90, (n + 0.8) / 72))
+            for n, line in enumerate(text.splitlines()) for m in re.finditer(r"\S+", line)]
+
+
+def test_detail_lines_under_items_are_no_part_of_their_descriptions() -> None:
+    """A line printer's items with lines of detail under most of them (a model, what a service took, the month):
+    most would have fitted on the item's line with room to spare, so none is a wrapped description, not even one
+    whose first word just reaches the column's end; a month alone under an item is none either."""
+    items = _run(_listing("""SOLVENT GRAFICA S.N.C.                     FATTURA N...: RE-2024-0293
+POS CODICE     DESCRIZIONE                       Q.TA PREZZO UNIT.       IMPORTO EUR
+001 D8940-95   Hosting annuale                      3         14,60            43,80
+               Server gestito 4 GB
+               10/2024
+002 T6046-98   Carta A4 80 g                        2         52,28           104,56
+003 F6002-84   Guanti protettivi tg. 9             50      1.442,78        72.139,00
+               SN 652574
+004 B1324-12   Sedia ergonomica ufficio             1         65,86            65,86
+               Modello Comfort, nero
+007 R6288-38   Sviluppo backend                   7,5         72,50           543,75
+008 D7206-67   Testi schede prodotto               50      1.269,26        63.463,00
+               12 schede
+010 A5138-26   Progettazione sito web             7,5         45,00           337,50
+               Layout responsive, 3 revisioni
+               02/2024
+                                        TOTALE                           137.356,46"""), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == [
+        "Hosting annuale", "Carta A4 80 g", "Guanti protettivi tg. 9", "Sedia ergonomica ufficio", "Sviluppo backend",
+        "Testi schede prodotto", "Progettazione sito web"]
