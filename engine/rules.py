@@ -1077,7 +1077,9 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
                 # a title ("Receipt from Herring Books") or a row of captions ("DATE PAID  TOTAL PAID") ends it
                 or (toks and toks[0] in _STRONG_TITLES)
                 or (toks and toks[0] in _TILL_TITLES and len(toks) <= 3 and set(toks[1:]) <= _TILL_TITLE_WORDS)
-                or any(s.index in doc.captions for s in over)):
+                or any(s.index in doc.captions for s in over)
+                # a telephone's number without its label ("570 2244 45"): figures only, more than a postcode's
+                or (not any(c.isalpha() for c in text) and sum(c.isdigit() for c in text) >= 8)):
             break
         lines.append(over)
     texts = [" ".join(s.text for s in over) for over in lines]

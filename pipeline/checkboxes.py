@@ -280,6 +280,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
 #: below the word's foot)
 _TICK_HEIGHT = (0.5, 2.0)
 _TICK_REACH = 2.5
+#: what OCR reads a tick as, alone
+_TICK_READINGS = frozenset("V v X x ✓ ✔ √ / \\ J".split())
 
 
 def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
@@ -307,14 +309,23 @@ def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
             ink = page_ink(image)
             ink &= ~rule_lines(ink, height) & 1
             pad = max(1, round(0.15 * height))
-            for w in words:
-                ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
+            for w in words:  # (OCR's reading of a tick as a letter, "V", leaves the tick's ink to be looked at)
+                if w.text.strip() not in _TICK_READINGS:
+                    ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
         half = abs((b.x0 + b.x1) - (a.x0 + a.x1)) / 4
         found = [m for w in (a, b) if (m := _tick_under(ink, w, half, height)) is not None]
         if len(found) == 1:
             x0, y0, x1, y1 = found[0]
             added.append(LineUnit([RawWord(CHECKED, x0, y0, x1, y1, 0.9)]))
-    return units + added
+    if not added:
+        return units
+    marks = [u.words[0] for u in added]
+    def read_as_tick(w: RawWord) -> bool:
+        return w.text.strip() in _TICK_READINGS and any(_overlap(w, m) for m in marks)
+
+    kept = [LineUnit(ws, u.horizontal, u.text if len(ws) == len(u.words) else None) for u in units
+            if (ws := [w for w in u.words if not read_as_tick(w)])]
+    return kept + added
 
 
 def _tick_under(ink: np.ndarray, word: RawWord, half: float, height: float) -> tuple[int, int, int, int] | None:

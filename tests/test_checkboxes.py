@@ -230,3 +230,18 @@ def test_a_tick_drawn_in_a_grid_cell_answers_its_column(tmp_path: Path, tick_und
         result = create_engine("baseline", {}).extract_batch(
             [EngineRequest(id="claim", words=words, target=get_schema("claim_form"))])[0]
         assert result.data["police_report_filed"] is want, name
+
+
+def test_a_grid_tick_ocr_read_as_a_letter_is_the_ticked_box() -> None:
+    """OCR reads a tick alone in a cell as ``V``: the tick's ink is still looked at, and the letter gives way to
+    the ticked box."""
+    from pipeline.checkboxes import add_grid_ticks
+
+    page = _grid_form("No")[0]
+    image = _scan(page, dpi=200)
+    scale = 200 / 72
+    units = [LineUnit([RawWord(t, x0 * scale, y0 * scale, x1 * scale, y1 * scale, 0.99)])
+             for x0, y0, x1, y1, t, *_ in page.get_text("words")]
+    units.append(LineUnit([RawWord("V", 405 * scale, 236 * scale, 420 * scale, 249 * scale, 0.9)]))
+    texts = [w.text for u in add_grid_ticks(image, units) for w in u.words]
+    assert texts.count(CHECKED) == 1 and "V" not in texts

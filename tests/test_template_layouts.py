@@ -405,3 +405,12 @@ POS CODICE     DESCRIZIONE                       Q.TA PREZZO UNIT.       IMPORTO
     assert [i["description"] for i in items] == [
         "Hosting annuale", "Carta A4 80 g", "Guanti protettivi tg. 9", "Sedia ergonomica ufficio", "Sviluppo backend",
         "Testi schede prodotto", "Progettazione sito web"]
+
+
+def test_a_telephone_number_without_its_label_under_the_name_is_no_address() -> None:
+    receipt = _run(layout([
+        [(0.3, "Matbutiken AB")], [(0.32, "570 2244 45")], [(0.28, "Momsreg.nr SE502296991401")],
+        [(0.1, "Kassa 5"), (0.6, "No. 5846")], [(0.1, "Pasta 500g"), (0.7, "15,48 kr")],
+        [(0.1, "TOTALT"), (0.7, "15,48 kr")], [(0.1, "2025-03-12 10:14")],
+    ]), Receipt).data
+    assert receipt["merchant_address"] is None
