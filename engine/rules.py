@@ -1142,8 +1142,9 @@ _HOUSE_NUMBER = re.compile(r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?")
 #: a form's caption of a house's number, in a box of its own beside the street's ("House no.", "Hausnr.", "Nr
 #: domu", "N.º de porta", "N. civico", "N°")
 HOUSE_CAPTION = re.compile(r"(?i)(?:house\s*(?:no\.?|number|nr\.?)|haus\s*-?\s*(?:nr\.?|nummer)|"
-                           r"huis\s*-?\s*(?:nr\.?|nummer)|nr\.?\s*domu|n\.?\s*[º°o]?\.?\s*de\s*porta|n\.?\s*civico|num(?:ero|éro|ero civico)|"
-                           r"n[º°]|no\.?|nr\.?|núm\.?|número|husnummer|husnr\.?|numer(?:\s*domu)?)\s*:?")
+                           r"huis\s*-?\s*(?:nr\.?|nummer)|nr\.?\s*domu|n\.?\s*[º°o]?\.?\s*de\s*porta|n\.?\s*civico|"
+                           r"numero(?: civico)?|numéro|n[º°]|no\.?|nr\.?|núm\.?|número|husnummer|husnr\.?|"
+                           r"numer(?:\s*domu)?)\s*:?")
 
 
 def house_number_beside(doc: SpanDoc, street: Span) -> Span | None:
@@ -1553,7 +1554,7 @@ def _grid_answer(doc: SpanDoc, label: Span, confidence: float) -> Found | None:
     question's start, and under it, within two lines, a row of boxes or ticks alone, under the words (a drawn
     grid's empty cells hold none); the ticked box's column answers (none ticked, or both, is no answer)."""
     keys = doc.line_keys
-    at = keys.index((label.page, label.line))
+    at = doc.line_pos[(label.page, label.line)]
     for k in range(max(0, at - 1), min(len(keys), at + 3)):
         header = [w for s in doc.lines[keys[k]] if s.bbox[0] > label.bbox[0] and s.index != label.index
                   and s.checked is None for w in (doc.words[i] for i in s.word_indices)

@@ -546,11 +546,10 @@ def _drawn_mark(drawing: dict[str, Any]) -> bool:
     (_, a, b), (_, c, d) = items
     if abs(b.x - c.x) < 0.5 and abs(b.y - c.y) < 0.5:  # one stroke on from the other: a tick (y runs down)
         return b.x > a.x and b.y > a.y and d.x > c.x and d.y < c.y and abs(d - c) > abs(b - a)
-    down = sorted(((p.x, p.y) for p in (a, b)))
-    up = sorted(((p.x, p.y) for p in (c, d)))
-    width = lambda s: abs(s[1][0] - s[0][0])  # noqa: E731
-    return ((down[1][1] - down[0][1]) * (up[1][1] - up[0][1]) < 0 and 0.7 <= width(down) / max(width(up), 1e-6) <= 1.4
-            and abs(down[0][0] - up[0][0]) <= 0.3 * width(down))
+    (x0, y0), (x1, y1) = sorted((p.x, p.y) for p in (a, b))  # each stroke left to right
+    (u0, v0), (u1, v1) = sorted((p.x, p.y) for p in (c, d))
+    wide, other = x1 - x0, u1 - u0
+    return ((y1 - y0) * (v1 - v0) < 0 and 0.7 <= wide / max(other, 1e-6) <= 1.4 and abs(x0 - u0) <= 0.3 * wide)
 
 
 def _filled_dark(drawing: dict[str, Any]) -> bool:
