@@ -1563,11 +1563,11 @@ def _grid_answer(doc: SpanDoc, label: Span, confidence: float) -> Found | None:
         if len(header) != 2 or {a for a, _ in answers} != {True, False}:
             continue
         pitch = abs((header[1].bbox[0] + header[1].bbox[2]) - (header[0].bbox[0] + header[0].bbox[2])) / 2
+        # the grid's row: what stands under its header (the question may share the line, left of it)
+        lo, hi = min(w.bbox[0] for w in header) - pitch, max(w.bbox[2] for w in header) + pitch
         for key in keys[k + 1:k + 3]:
             if key[0] != label.page:
                 break
-            # the grid's row: what stands under its header (the question may share the line, left of it)
-            lo, hi = min(w.bbox[0] for w in header) - pitch, max(w.bbox[2] for w in header) + pitch
             cells = [s for s in doc.lines[key] if not _GRID_RULE.fullmatch(s.text) and s.bbox[2] > lo
                      and s.bbox[0] < hi]
             boxes = [s for s in cells if s.checked is not None]
@@ -1709,7 +1709,8 @@ _OFFICE_USE = re.compile(
 _FORM_FOOT = re.compile(
     r"(?i)\b(?:end of (?:form|document|report)|ende des (?:formulars|dokuments)|fin du (?:formulaire|document)|"
     r"fin del (?:formulario|documento)|fine del (?:modulo|documento)|einde (?:formulier|document)|"
-    r"(?:page|seite|pagina|página|strona|sida|side|blad|sivu|str\.?)\s*\d+\s*(?:of|von|sur|de|di|van|z|av|af|/)\s*\d+)")
+    r"(?:page|seite|pagina|página|strona|sida|side|blad|sivu|str\.?)\s*\d+\s*"
+    r"(?:of|von|sur|de|di|van|z|av|af|/)\s*\d+)")
 
 
 def _caption_words(text: str) -> set[str]:

@@ -214,7 +214,8 @@ def split_caption_rows(spans: list[Span], words: Sequence[Word]) -> list[Span]:
 
 
 #: a British, Canadian or Irish postcode, which reads as two identifiers ("W2H 3SU", "K1A 0B1", "D59 J5N4")
-_SPLIT_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d|(?:[A-Z]\d{2}|D6W) (?=[A-Z]*\d)[0-9A-Z]{4}")
+_SPLIT_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d|"
+                             r"(?:[A-Z]\d{2}|D6W) (?=[A-Z]*\d)[0-9A-Z]{4}")
 
 
 def _caption_pieces(s: Span, below: list[Span], words: Sequence[Word]) -> list[list[int]]:

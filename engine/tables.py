@@ -621,20 +621,22 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 
     filled = {r: fills(r) for r in candidates}
     reads_on = {r: _reads_on(r.above, r.line, words) for r in candidates}
-    sure = {r: r.by_column or filled[r] and (reads_on[r] or _in_capitals([*r.above, *r.line])) for r in candidates}
-    # wrapped throughout: three lines or more under rows, every one of them a rest by its width; or two of words
-    # only, each of whose first word would have reached the column's end (a note under a short description, or one
-    # holding its item's number, "Item no. X-5164", does neither)
-    near = all(r.near_end and not any(c.isdigit() for s in r.line for c in s.text) for r in candidates)
-    table_wraps = any(sure.values()) or (len(candidates) >= (2 if near else 3) and all(filled.values()))
     # lines of detail under the items (a model, a colour, what a service took): two or more, half the lines under
     # rows or more, whose first words would have fitted on the lines above (within the column with room to spare,
     # and within the table's widest line), and none of the lines under rows reads on (one that does shows a table
-    # wrapping narrower than its column); there a line whose first word just reaches the column's end is one more
+    # wrapping narrower than its column); there a line whose first word just reaches the column's end is one more,
+    # and no line is a rest
     notes = sum(1 for r in candidates if r.room and not filled[r])
     if notes >= 2 and 2 * notes >= len(candidates) and not any(reads_on.values()):
-        sure = dict.fromkeys(candidates, False)
-        table_wraps = False
+        sure, table_wraps = dict.fromkeys(candidates, False), False
+    else:
+        sure = {r: r.by_column or filled[r] and (reads_on[r] or _in_capitals([*r.above, *r.line]))
+                for r in candidates}
+        # wrapped throughout: three lines or more under rows, every one of them a rest by its width; or two of
+        # words only, each of whose first word would have reached the column's end (a note under a short
+        # description, or one holding its item's number, "Item no. X-5164", does neither)
+        near = all(r.near_end and not any(c.isdigit() for s in r.line for c in s.text) for r in candidates)
+        table_wraps = any(sure.values()) or (len(candidates) >= (2 if near else 3) and all(filled.values()))
     # a number alone under every row's description is each item's code ("Kabelgoot 40x60 mm wit" over "38382"), as
     # an e-invoice viewer prints it; under some rows only, it is the rest of their descriptions ("… /7386")
     def figures(rest: _Rest) -> bool:
@@ -745,7 +747,8 @@ def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], colum
                  words: Sequence[Word]) -> list[Span]:
     """``line`` with each description that starts with its article code cut in two where the code stands under a
     column of its own and the rest under the description's ("SKU84180 Onderhoud website", the code's column too
-    narrow for the gap that sets them apart)."""
+    narrow for the gap that sets them apart), and each count read with a unit word that starts the description
+    cut off it (:func:`_counted_apart`)."""
     text_cols = {c.name for c in columns if not c.numeric}
     description = _description_column(columns, ranges)
     if description is None:
@@ -762,7 +765,7 @@ def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], colum
                 out += [head, rest]
                 continue
         if len(idx) >= 2 and s.has(SpanKind.QUANTITY) and not s.has(SpanKind.TEXT) and s.amount is not None \
-                and (count := _counted_apart(s, line, ranges, columns, words)):
+                and (count := _counted_apart(s, line, ranges, columns, description, words)):
             out += count
             continue
         out.append(s)
@@ -770,16 +773,14 @@ def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], colum
 
 
 def _counted_apart(s: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
-                   words: Sequence[Word]) -> list[Span]:
+                   description: str, words: Sequence[Word]) -> list[Span]:
     """A count and its unit word read as one quantity (``12 Heures``) where the count stands left of the
-    description's column, nearest the quantity column, and its unit word starts the description (``12 | Heures de
+    ``description`` column, nearest the quantity column, and its unit word starts the description (``12 | Heures de
     conseil``): the count and the unit word apart, else nothing."""
-    description = _description_column(columns, ranges)
     counted = next((c.name for c in columns if c.numeric and c.concept == "quantity" and c.name in ranges), None)
     idx = s.word_indices
     head = narrowed(s, idx[:1], words)
-    if description is None or counted is None or head.bbox[2] > ranges[description][0] \
-            or parse_amount(head.text) != s.amount:
+    if counted is None or head.bbox[2] > ranges[description][0] or parse_amount(head.text) != s.amount:
         return []
     text_cols = {c.name for c in columns if not c.numeric}
     others = frozenset(c for o in line if o is not s and (c := _column_of(o, ranges, text_cols, overlapping=True)))

@@ -31,7 +31,7 @@ from PIL import Image
 from engine.base import SIGNATURE_MARK
 from engine.rules import legal_form, yes_or_no
 from pipeline.formfields import CHECKED, UNCHECKED
-from pipeline.inkmarks import page_ink
+from pipeline.inkmarks import blank_words, page_ink, rule_lines, word_height
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
@@ -241,8 +241,11 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     lo, hi, square_hi = _MIN_HEIGHT * height, _MAX_HEIGHT * height, _MAX_DRAWN_HEIGHT * height
     squares: list[tuple[pymupdf.Rect, bool]] = []
     strokes: list[pymupdf.Rect] = []
+    marks: list[pymupdf.Rect] = []  # ticks and crosses drawn as paths of their own
     for d in paths:
         r = pymupdf.Rect(d["rect"]) * matrix
+        if _drawn_mark(d) and lo <= r.height <= square_hi and 0.5 * r.height <= r.width <= 2 * r.height:
+            marks.append(r)
         kinds = [item[0] for item in d["items"]]
         square = lo <= r.height <= square_hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
@@ -255,9 +258,7 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):
             squares.append((r, False))
     # a tick or a cross drawn alone, in no box (an answer grid's cell under its "Yes"): a ticked box where it is
-    marks = [r for d in paths if _drawn_mark(d) and lo <= (r := pymupdf.Rect(d["rect"]) * matrix).height <= square_hi
-             and 0.5 * r.height <= r.width <= 2 * r.height and not any(q.intersects(r) for q, _ in squares)]
-    squares += [(r, True) for r in marks]
+    squares += [(r, True) for r in marks if not any(q.intersects(r) for q, _ in squares)]
     words = [w for u in units for w in u.words]
     out = list(units)
     found = 0
@@ -289,13 +290,10 @@ def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
     own): under a yes word and the no word next to it on its row, the ink no word covers and no rule makes
     (within :data:`_TICK_REACH` word heights below each word, no wider than halfway to the other) is looked at; a
     mark the size of a tick under one of them and none under the other becomes a ticked box word where it is."""
-    from pipeline.inkmarks import rule_lines
-
     words = [w for u in units for w in u.words]
-    heights = [w.y1 - w.y0 for w in words if len(w.text) >= 2]
-    if not heights or not any(yes_or_no(w.text) is not None for w in words):
+    height = word_height(words)
+    if height is None or not any(yes_or_no(w.text) is not None for w in words):
         return units
-    height = median(heights)
     ink: np.ndarray | None = None
     added: list[LineUnit] = []
     for a in words:
@@ -308,10 +306,8 @@ def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
         if ink is None:
             ink = page_ink(image)
             ink &= ~rule_lines(ink, height) & 1
-            pad = max(1, round(0.15 * height))
-            for w in words:  # (OCR's reading of a tick as a letter, "V", leaves the tick's ink to be looked at)
-                if w.text.strip() not in _TICK_READINGS:
-                    ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
+            # (OCR's reading of a tick as a letter, "V", leaves the tick's ink to be looked at)
+            blank_words(ink, [w for w in words if w.text.strip() not in _TICK_READINGS], height)
         half = abs((b.x0 + b.x1) - (a.x0 + a.x1)) / 4
         found = [m for w in (a, b) if (m := _tick_under(ink, w, half, height)) is not None]
         if len(found) == 1:
@@ -320,6 +316,7 @@ def add_grid_ticks(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
     if not added:
         return units
     marks = [u.words[0] for u in added]
+
     def read_as_tick(w: RawWord) -> bool:
         return w.text.strip() in _TICK_READINGS and any(_overlap(w, m) for m in marks)
 

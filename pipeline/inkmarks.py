@@ -44,6 +44,14 @@ def word_height(words: list[RawWord]) -> float | None:
     return median(heights) if heights else None
 
 
+def blank_words(ink: np.ndarray, words: list[RawWord], height: float) -> None:
+    """Clear, in place, the ink of each word's box (pixel coordinates) with a margin of 0.15 ``height``: what OCR
+    read is text, not a mark."""
+    pad = max(1, round(0.15 * height))
+    for w in words:
+        ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
+
+
 def _word_height(units: list[LineUnit]) -> float | None:
     return word_height([w for u in units for w in u.words])
 

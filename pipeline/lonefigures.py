@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 from PIL import Image
 
-from pipeline.inkmarks import page_ink, rule_lines, word_height
+from pipeline.inkmarks import blank_words, page_ink, rule_lines, word_height
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_lone_figures", "find_lone_marks"]
@@ -69,9 +69,7 @@ def find_lone_marks(image: Image.Image, words: list[RawWord], height: float | No
     ink = page_ink(image)
     rows, cols = ink.shape
     whole = ink.copy()
-    pad = max(1, round(0.15 * height))
-    for w in words:
-        ink[max(0, int(w.y0) - pad):int(w.y1) + pad + 1, max(0, int(w.x0) - pad):int(w.x1) + pad + 1] = 0
+    blank_words(ink, words, height)
     ink &= ~rule_lines(ink, height) & 1  # rules and frames
     reach = max(2, round(_JOIN * height))
     joined = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, 1)))
@@ -125,8 +123,8 @@ def _broken_rule(ink: np.ndarray, x0: int, y0: int, x1: int, y1: int, height: fl
         return False
     cx, half = x0 + round(centre), max(2, round(stroke / 2) + 2)
     near = ink[:, max(0, cx - half):cx + half + 1].any(axis=1)
-    flanks = ink[:, max(0, cx - 3 * half):max(0, cx - half)].any(axis=1) | ink[:, cx + half + 1:cx + 3 * half + 1].any(
-        axis=1)
+    left = ink[:, max(0, cx - 3 * half):max(0, cx - half)].any(axis=1)
+    flanks = left | ink[:, cx + half + 1:cx + 3 * half + 1].any(axis=1)
     in_line = near & ~flanks
     gap = max(3, round(_RULE_GAP * height))
     above, below = _reach(in_line[:y0][::-1], gap), _reach(in_line[y1:], gap)
