@@ -329,6 +329,8 @@ _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing;
 # not a number after its label ("Receipt No. 10505 Till 8")
 _CONTINENTAL_ADDRESS = re.compile(r"(?<!No\. )(?<!Nr\. )(?<!No )(?<!Nr )(?<!N° )(?<!#)(?<!# )\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
+#: a US sales tax or employer identification number ("EIN 59-9723313"): a US document, whatever else it prints
+_US_WORDS = re.compile(r"(?i:\bsales tax\b)|\bEIN\b[\s:#.]*\d{2}-\d{7}\b")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d|(?<![A-Za-z])USD(?![A-Za-z])")
 #: amounts in euro or pounds sterling: no country of the euro, nor Britain, writes the month first
 _EURO = re.compile(r"[€£]|(?<![A-Za-z])(?:EUR|GBP)(?![A-Za-z])")
@@ -357,9 +359,11 @@ RUN_STAMP = re.compile(r"(?i)(?=.*\b\d{1,2}:\d{2}\b).*\b(?:pgm|prog|program|prog
 
 
 #: words of Swedish invoices and till receipts that its Nordic neighbours write otherwise (Danish "fakturadato",
-#: Norwegian "å betale", Danish and Norwegian "forfaldsdato"/"forfallsdato")
-_SWEDISH_WORDS = re.compile(r"(?i)\b(?:att betala|fakturadatum|f[öo]rfallodatum|f[öo]rfallodag|kvitto|"
-                            r"betalningsvillkor|momsregistreringsnummer|leveransdatum|sek)\b")
+#: Norwegian "å betale", Danish and Norwegian "forfaldsdato"/"forfallsdato", Danish "tak"), and a Swedish VAT
+#: number ("SE604451432801": twelve digits ending 01)
+_SWEDISH_WORDS = re.compile(r"(?i)\b(?:att betala|fakturadatum|f[öo]rfallodatum|f[öo]rfallodag|\w*kvitto|"
+                            r"betalningsvillkor|momsregistreringsnummer|leveransdatum|sek|tack|v[äa]lkommen|"
+                            r"se\s?\d{10}01)\b")
 #: a short date of a two-digit year, month and day within a line ("Förfallodatum: 25-07-07"), not part of a longer
 #: number (a phone's "08-123 45 67" is no date)
 _SHORT_YMD_IN = re.compile(r"(?<![\d-])\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])")
@@ -376,10 +380,11 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     them with a stop after each part ("24.07.16."); else :func:`infer_date_order`
     over a document's lines; when its dates decide nothing, the reading under which they go forward in time
     (:func:`_chronological_order`); else the invoice words of a language that writes the day first mean day first,
-    a US address month first, dates with a named month written month first ("Jul 30, 1978") month first, then an
-    address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in euro or pounds day first
-    (a phone number's format says less than the currency a document charges in), a North American phone number
-    month first, and amounts in a bare "$" or "USD" on a document that names no VAT month first.
+    a US address, sales tax or EIN month first, dates with a named month written month first ("Jul 30, 1978")
+    month first, then an address of Australia, Britain, Ireland, Singapore or New Zealand day first, amounts in
+    euro or pounds day first (a phone number's format says less than the currency a document charges in), a North
+    American phone number month first, and amounts in a bare "$" or "USD" on a document that names no VAT month
+    first.
     None when nothing hints either way."""
     lines = list(lines)
     if any(_SWEDISH_WORDS.search(line) for line in lines) and any(
@@ -391,7 +396,7 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
     order = infer_date_order(lines) or _chronological_order(lines)
     if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
-    if order is None and any(_US_ADDRESS.search(line) for line in lines):
+    if order is None and any(_US_ADDRESS.search(line) or _US_WORDS.search(line) for line in lines):
         return DateOrder.MDY
     if order is None and (named := _named_month_order(lines)) is not None:
         return named  # the document writes its named dates month first ("Jul 30, 1978"): its numeric ones too

@@ -193,6 +193,16 @@ def test_a_swedish_documents_short_dates_are_read_year_first() -> None:
     assert guess_date_order(["Fakturadatum: 2025-05-08", "Tel 08-123 45 67", "SEK 1 234,00"]) != DateOrder.YMD
 
 
+def test_a_swedish_till_receipts_short_date_is_read_year_first() -> None:
+    """A Swedish till names no invoice words: its VAT number (``SE`` and twelve digits ending ``01``), its thanks or
+    ``Kassakvitto`` say Swedish; a Danish till's ``Moms`` and ``Tak`` do not."""
+    lines = ["Apoteket Lilja", "Momsreg.nr SE604451432801", "TOTALT 2,92", "24-03-08 14:10"]
+    assert guess_date_order(lines) == DateOrder.YMD
+    assert guess_date_order(["KASSAKVITTO", "Totalt 12,50", "24-03-08 14:10"]) == DateOrder.YMD
+    assert guess_date_order(["Tack och välkommen åter!", "24-03-08 14:10"]) == DateOrder.YMD
+    assert guess_date_order(["Moms 25%", "I ALT 12,50", "Tak for besøget", "08-03-24 14:10"]) != DateOrder.YMD
+
+
 def test_a_hungarian_tills_short_dates_are_read_year_first() -> None:
     """A Hungarian till writes a short date year first, a stop after each part ("24.07.16." is 16 July 2024); a
     German receipt's "16.07.24" has no stop after its year and stays day first."""
@@ -207,6 +217,16 @@ def test_guess_date_order_uses_a_us_address_when_dates_do_not_decide() -> None:
     assert guess_date_order(["Albany, NY 12202", "Date: 04/12/2020"]) == DateOrder.MDY
     assert guess_date_order(["75008 Paris", "Date: 04/12/2020"]) is None
     assert guess_date_order(["Albany, NY 12202", "Date: 24/12/2020"]) == DateOrder.DMY
+
+
+def test_a_us_till_receipts_sales_tax_or_ein_reads_the_month_first() -> None:
+    """A US shop's receipt that prints ``VAT ID`` beside its EIN: the sales tax and the EIN are American."""
+    lines = ["Corner Market LLC", "11/05/2025 20:25", "Sales tax 8.875% $9.47", "TOTAL $116.19",
+             "VAT ID EIN 59-9723313"]
+    assert guess_date_order(lines) == DateOrder.MDY
+    assert guess_date_order(["Sales Tax 6.25% 1.90", "11/05/2025"]) == DateOrder.MDY
+    assert guess_date_order(["EIN 59-9723313", "Total 12.00", "11/05/2025"]) == DateOrder.MDY
+    assert guess_date_order(["EIN ANGEBOT", "11/05/2025"]) is None  # a German capital "ein" names no EIN
 
 
 @pytest.mark.parametrize("address", ["Brisbane QLD 4000", "London W1U 3BW", "Singapore 238801",
