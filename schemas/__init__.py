@@ -1,6 +1,6 @@
 """Document-type schemas: one Pydantic model per type, and the registry that names them."""
 
-from schemas.base import DocumentSchema, Money, Quantity, RuleViolation, canvas_hint
+from schemas.base import DocumentSchema, Money, Quantity, RuleViolation, UnitPrice, canvas_hint
 from schemas.claim_form import Address, ClaimForm, ClaimType
 from schemas.currency import CurrencyCode
 from schemas.invoice import Invoice, LineItem
@@ -32,6 +32,7 @@ __all__ = [
     "Receipt",
     "RuleViolation",
     "SchemaRegistryError",
+    "UnitPrice",
     "UnknownDocTypeError",
     "canvas_hint",
     "get_schema",

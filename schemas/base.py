@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["DocumentSchema", "Money", "Quantity", "RuleViolation", "canvas_hint"]
+__all__ = ["DocumentSchema", "Money", "Quantity", "RuleViolation", "UnitPrice", "canvas_hint"]
 
 
 def canvas_hint(**hint: object) -> dict[str, object]:
@@ -24,6 +24,9 @@ def canvas_hint(**hint: object) -> dict[str, object]:
 
 Money = Annotated[Decimal, Field(max_digits=14, decimal_places=2, json_schema_extra=canvas_hint(width=12))]
 """A monetary amount with at most two decimals."""
+
+UnitPrice = Annotated[Decimal, Field(max_digits=16, decimal_places=4, json_schema_extra=canvas_hint(width=12))]
+"""A price per unit, up to four decimals: prices are quoted finer than a cent (0.0450 a piece, 1.789 a litre)."""
 
 Quantity = Annotated[Decimal, Field(max_digits=12, decimal_places=4, json_schema_extra=canvas_hint(width=10))]
 """A quantity (units, hours, kilograms, litres), up to four decimals."""

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import DocumentSchema, Money, Quantity, RuleViolation, canvas_hint
+from schemas.base import DocumentSchema, Money, Quantity, RuleViolation, UnitPrice, canvas_hint
 from schemas.currency import CurrencyCode
 
 __all__ = ["Invoice", "LineItem"]
@@ -21,7 +21,7 @@ class LineItem(BaseModel):
 
     description: str = Field(min_length=1, max_length=200, json_schema_extra=canvas_hint(width=24))
     quantity: Quantity | None = None
-    unit_price: Money | None = None
+    unit_price: UnitPrice | None = None
     amount: Money
 
 
@@ -29,7 +29,7 @@ class Invoice(DocumentSchema):
     """A supplier invoice: who bills, which invoice, when, in which currency, for how much, and its lines."""
 
     doc_type: ClassVar[str] = "invoice"
-    schema_version: ClassVar[str] = "1"
+    schema_version: ClassVar[str] = "2"  # 2: unit prices of up to four decimals
     description: ClassVar[str] = "Supplier invoice with totals and line items"
     keywords: ClassVar[tuple[str, ...]] = (
         "invoice", "rechnung", "factuur", "facture", "faktura", "fattura", "factura", "bill to", "due date",

@@ -201,6 +201,21 @@ def test_valid_invoice_passes_and_is_normalised() -> None:
     assert v.data["due_date"] == "2024-04-04"
 
 
+def test_a_unit_price_of_four_decimals_is_valid_and_an_amount_of_three_is_not() -> None:
+    """Unit prices are quoted finer than a cent (screws at 0.0450 a piece, fuel at 1.789 a litre); amounts are
+    whole cents."""
+    lines = [{"description": "Schrauben M8x40", "quantity": "2500", "unit_price": "0.0450", "amount": "112.50"},
+             {"description": "Super 95", "quantity": "45.23", "unit_price": "1.789", "amount": "80.92"}]
+    data = dict(GOOD_INVOICE, subtotal="193.42", tax="36.75", total="230.17", line_items=lines)
+    v = validate_data(data, Invoice, Settings())
+    assert v.ok, v.errors
+    assert v.data["line_items"][0]["unit_price"] == "0.0450"
+    finer = dict(data, line_items=[dict(lines[0], unit_price="0.04501")])
+    assert "line_items[0].unit_price" in {e.field for e in validate_data(finer, Invoice, Settings()).errors}
+    cents = dict(data, line_items=[dict(lines[0], amount="112.505")])
+    assert "line_items[0].amount" in {e.field for e in validate_data(cents, Invoice, Settings()).errors}
+
+
 def test_pydantic_errors_become_typed_items() -> None:
     data = dict(GOOD_INVOICE, invoice_date="2024-13-40", currency="XXX", extra_field=1)
     del data["vendor_name"]
