@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
@@ -79,6 +80,12 @@ def match_columns(runs: Sequence[tuple[int, int]], words: Sequence[Word], column
 _ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
 
 
+#: the label of a column of codes (a tariff code, a bar code, an article number), which a header may set close before
+#: the next column's ("HSN/SAC Qty", "EAN Menge")
+_CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
+                         r"item code|code|ref\.?|réf\.?")
+
+
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """Column name → x-range for a header line, or {} when fewer than two columns match.
 
@@ -119,6 +126,10 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             lo, hi = taken[owners[0]]
             for part in _parts(s.word_indices, words):
                 if lo <= part[-1] and part[0] <= hi:
+                    code = [i for i in part if i < lo]  # "HSN/SAC Qty": the codes' label set close before it
+                    if code and _CODE_LABEL.fullmatch(" ".join(words[i].text for i in code)):
+                        ranges[f"_{len(ranges)}"] = (words[code[0]].bbox[0], words[code[-1]].bbox[2])
+                        part = [i for i in part if i >= lo]
                     ranges[owners[0]] = (min(a, words[part[0]].bbox[0]), max(b, words[part[-1]].bbox[2]))
                 else:  # a label set two spaces apart heads a column of its own ("ANZ  SK": a tax code's)
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
@@ -358,7 +369,13 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
     text_cols = {c.name for c in columns if not c.numeric}
     owned = [(s, col) for s in line if (col := _column_of(s, ranges, text_cols, overlapping=True))]
     for s in line:
-        col = _column_of(s, ranges, text_cols, frozenset(c for o, c in owned if o is not s))
+        # a text column holds many spans: one taken by another span of the line ("76x76 (12)" under its label) is
+        # still the column of words left of them ("Post-it Notes"), and of a figure after its words ("Cable Ties"
+        # then "200 mm"), not of a count before them ("12 | Heures de conseil")
+        worded = s.has(SpanKind.TEXT) and sum(c.isalpha() for c in s.text) >= 2
+        held = {c for c in text_cols if any(o.bbox[2] <= s.bbox[0] for o in by_col.get(c, []))}
+        col = _column_of(s, ranges, text_cols, frozenset(
+            c for o, c in owned if o is not s and (c not in text_cols or not (worded or c in held))))
         if col is not None:
             by_col.setdefault(col, []).append(s)
     _spread_crowded(by_col, ranges, text_cols)
@@ -381,6 +398,8 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
         if col.numeric:
             prefer = ((SpanKind.QUANTITY, SpanKind.INTEGER, SpanKind.AMOUNT) if col.concept == "quantity"
                       else (SpanKind.AMOUNT,))
+            if col.concept == "quantity":
+                got = _grouped_whole(got)
             pick = _pick([s for s in got if not s.has(SpanKind.PERCENT) and not s.has(SpanKind.DATE)], prefer)
             if pick is not None:
                 row.cells[col.name] = [pick]
@@ -405,6 +424,28 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
         return None
     row.cells = {k: v for k, v in row.cells.items() if v}
     return row
+
+
+def _grouped_whole(spans: list[Span]) -> list[Span]:
+    """A count whose thousands a space sets apart, which spans read as figures of their own ("5" "000", "1 200"
+    as "1" "200"): one number, in one cell of a quantity column."""
+    out: list[Span] = []
+    for s in spans:
+        last = out[-1] if out else None
+        if (last is not None and last.cell == s.cell and last.has(SpanKind.INTEGER) and _THOUSANDS.fullmatch(s.text)
+                and _GROUPED.fullmatch(last.text)):
+            text = f"{last.text} {s.text}"
+            out[-1] = last.model_copy(update={
+                "word_indices": [*last.word_indices, *s.word_indices], "text": text,
+                "kinds": frozenset({SpanKind.AMOUNT, SpanKind.INTEGER}), "amount": Decimal(text.replace(" ", "")),
+                "bbox": (last.bbox[0], min(last.bbox[1], s.bbox[1]), s.bbox[2], max(last.bbox[3], s.bbox[3]))})
+        else:
+            out.append(s)
+    return out
+
+
+_THOUSANDS = re.compile(r"\d{3}")
+_GROUPED = re.compile(r"[1-9]\d{0,2}(?: \d{3})*")
 
 
 def _code_only(row: TableRow, columns: Sequence[Column]) -> bool:
@@ -658,7 +699,8 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
 #: "Artikelnr.: WN-4440", "Art. 309-71", "ART 708501", "No. 006488" (a capital: a description may go on with
 #: "no. 5743"), "Réf. : A-12", "Item code 413-8968"), or a bare code after a number sign ("#199-8713"), perhaps with
 #: the unit it is sold in ("Ref. 592585 / pc")
-_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|art[.,]?|"
+_ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\s?\.?\s?-?\s?(?:nr|no|nummer)\.?|artikelnr\.?|art\.\s?nr\.?|"
+                           r"art[.,]?|"
                            r"(?-i:No)\.|item\s?(?:#|no\.?|code)|#|r[ée]f(?:erence|erenz|\.)?|cod(?:e|ice|igo)?\.?|"
                            r"c[óo]d\.?|product\s?code|varenr\.?|tuotenro)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
                            r"(?:\s?/\s?[^\W\d_]{1,6}\.?)?")
@@ -723,8 +765,12 @@ def _text_only(line: list[Span], ranges: dict[str, tuple[float, float]], columns
     lo, hi = ranges[text]
     if line[0].bbox[2] < lo:
         line = _unnumbered(line)  # the row's position number left of the column
-    return (any(x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x in line) and line[0].bbox[0] >= lo - 0.02
-            and line[-1].bbox[2] <= hi + 0.005 and not any(
+    # under a label centred over its cell, a description starts left of it, after the column before, and reaches
+    # under the label or near it (as _column_of reads it)
+    left = max((b for name, (a, b) in ranges.items() if name != text and b <= lo), default=None)
+    start = lo - 0.02 if left is None else min(lo - 0.02, left)
+    return (any(x.kinds & {SpanKind.TEXT, SpanKind.LABEL} for x in line) and line[0].bbox[0] >= start
+            and line[-1].bbox[2] >= lo - 0.12 and line[-1].bbox[2] <= hi + 0.005 and not any(
                 x.amount is not None and not x.has(SpanKind.INTEGER) or x.kinds & {SpanKind.DATE, SpanKind.CHECKBOX}
                 for x in line))
 
@@ -825,8 +871,8 @@ def _middle_parts(lines: list[list[Span]], k: int, above: list[list[Span]], rang
     top, height = _top_and_height(line, words)
     below: list[list[Span]] = []
     last_top = top
-    for nxt in lines[k + 1:k + 4]:
-        if nxt[0].page != line[0].page or not _text_only(nxt, ranges, columns):
+    for nxt in lines[k + 1:k + 4]:  # (the article's code under the name, "SKU PR-912", is one of them)
+        if nxt[0].page != line[0].page or not (_text_only(nxt, ranges, columns) or _article_code(nxt)):
             break
         t, _ = _top_and_height(nxt, words)
         if t - last_top > (0.9 if not below else 1.6) * height:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import engine.tables as tables
 from engine.base import EngineRequest, Word
 from engine.registry import create_engine
+from engine.spans import find_spans
 from pipeline.layout import RawWord, split_glued_word
 from schemas import Invoice, Receipt
 from tests.layout import CHAR_W, layout
@@ -212,3 +214,72 @@ def test_labels_going_on_under_the_header_are_no_totals_line() -> None:
     items = _read(rows, leading=1.4)["line_items"]  # the labels' lines a line's leading apart
     assert [(i["description"], i["quantity"], i["amount"]) for i in items] == [
         ("Krzesło biurowe ergonomiczne", "5", "5352.00"), ("Kabel sieciowy Cat6 5 m", "3", "107.67")]
+
+
+def _gst_invoice(qty_x: float, items: list) -> list:
+    """An Indian GST invoice's table: the HSN/SAC code's label set close before the quantity's."""
+    return [[(0.05, "Indus Valley Infotech LLP")], [(0.05, "131, FC Road, Bengaluru - 560054")],
+            [(0.55, "Invoice No."), (0.75, "INV/2024/7808")], [(0.55, "Invoice Date"), (0.75, "25-10-2024")],
+            [(0.05, "Description"), (0.5, "HSN/SAC Qty"), (0.68, "Unit Price"), (0.85, "Amount")],
+            *[[(0.05, d), (0.5, code), (qty_x, q), (0.7, p), (0.85, a)] for d, code, q, p, a in items],
+            [(0.6, "Subtotal"), (0.85, "6,339.55")], [(0.6, "CGST @ 9%"), (0.85, "570.56")],
+            [(0.6, "SGST @ 9%"), (0.85, "570.56")], [(0.6, "Total"), (0.85, "7,480.67")]]
+
+
+def test_a_codes_label_set_close_before_the_quantitys_heads_a_column_of_its_own() -> None:
+    """`HSN/SAC Qty` is two labels: the codes under `HSN/SAC` are no quantities, whatever the quantity is written
+    as (`1,000`, `2.5`)."""
+    items = [("Safety gloves size L", "998313", "15", "416.69", "6,250.35"),
+             ("Website maintenance", "9403", "1,000", "0.0892", "89.20")]
+    data = _read(_gst_invoice(0.56, items))
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [
+        ("15", "416.69", "6250.35"), ("1000", "0.0892", "89.20")]
+
+
+def test_a_quantity_whose_thousands_a_space_sets_apart_is_one_number() -> None:
+    """`5 000` and `1 000` in the quantity column (a French invoice's thousands) are five and one thousand, not
+    `000`."""
+    xs = (0.05, 0.55, 0.68, 0.85)
+    rows = [[(0.05, "Atelier Services SAS")], [(0.05, "136 rue Victor Hugo, 69006 Lyon")],
+            [(0.55, "N° de facture:"), (0.75, "2024-7403")], [(0.55, "Date de facture:"), (0.75, "21/03/2024")],
+            [(x, h) for x, h in zip(xs, ("Désignation", "Qté", "Prix unitaire HT", "Montant HT"), strict=True)],
+            [(0.05, "Formation du personnel"), (0.555, "21"), (0.68, "12,00"), (0.85, "252,00")],
+            [(0.05, "Étiquettes adhésives"), (0.55, "5 000"), (0.68, "0,0533"), (0.85, "266,50")],
+            [(0.05, "Maintenance annuelle"), (0.55, "1 000"), (0.68, "0,0598"), (0.85, "59,80")],
+            [(0.6, "Total HT"), (0.85, "578,30")], [(0.6, "TVA 20%"), (0.85, "115,66")],
+            [(0.6, "Total TTC"), (0.85, "693,96")]]
+    data = _read(rows)
+    assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [
+        ("21", "12.00"), ("5000", "0.0533"), ("1000", "0.0598")]
+
+
+def test_a_row_centred_on_a_two_line_description_under_a_centred_label_is_read() -> None:
+    """An HTML table: `#` over the position numbers, "Bezeichnung" centred over a description set left in its cell
+    (left of the label), and a row whose description holds the article's code on a second line, its figures set
+    to the cell's middle, between the two lines: one row, named by the first line. A description whose end
+    reaches under the label ("Cable Ties" left of it, "200 mm 76x76 (12)" under it) is one description."""
+    rows = [[(0.1, "Becker & Schneider SA")], [(0.55, "Rechnungsnummer"), (0.75, "FV/9349/05/2025")],
+            [(0.55, "Rechnungsdatum"), (0.75, "12.05.2025")],
+            [(0.11, "#"), (0.24, "Bezeichnung"), (0.49, "Menge"), (0.64, "Einzelpreis"), (0.86, "Betrag")],
+            [(0.145, "Whiteboard 120x90")],
+            [(0.1, "1"), (0.53, "3"), (0.675, "140.57"), (0.826, "CHF 421.71")],
+            [(0.145, "SKU PR-912")],
+            [(0.1, "2"), (0.145, "Cable Ties"), (0.23, "200 mm 76x76 (12)"), (0.53, "2"), (0.69, "9.50"),
+             (0.834, "CHF 19.00")],
+            [(0.2, "Nettobetrag"), (0.826, "CHF 440.71")], [(0.2, "Gesamtbetrag"), (0.826, "CHF 440.71")]]
+    words = layout(rows)
+    top = {w.line: w.bbox[1] for w in words}
+    shift = {5: top[4] + 0.6 * 0.012 - top[5], 6: top[4] + 1.2 * 0.012 - top[6]}  # the cell's three lines close
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] + shift[w.line], w.bbox[2], w.bbox[3] + shift[w.line])})
+             if w.line in shift else w for w in words]
+    data = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=Invoice)])[0].data
+    assert [(i["description"], i["quantity"], i["amount"]) for i in data["line_items"]] == [
+        ("Whiteboard 120x90", "3", "421.71"), ("Cable Ties 200 mm 76x76 (12)", "2", "19.00")]
+
+
+
+@pytest.mark.parametrize("code", ["Art.-Nr. 41366", "Art .-Nr. 21464", "Art.Nr. 10600", "SKU PR-912"])
+def test_an_article_number_whose_stop_a_text_layer_set_apart_is_a_code(code: str) -> None:
+    """ "Art .-Nr. 21464" under an item (a PostScript print's text layer put a space before the stop) is the
+    item's code, as "Art.-Nr. 41366" is: no rest of its description where its figures' line is joined to it."""
+    assert tables._article_code(find_spans(layout([[(0.1, code)]])))
