@@ -169,6 +169,7 @@ def _to_decimal(int_part: str, dec: str) -> Decimal | None:
 
 #: an amount with cents and a stop after them, its whole part three figures or more (a day and month, "12.05.",
 #: have two; a year and month, "2024.05.", is none either)
+_SPECK_BEFORE_CODE = re.compile(r"\d{1,3}[.,]\d{2}[.,]")
 _STOP_AFTER_CENTS = re.compile(r"(?!(?:19|20)\d\d\.\d\d\.$)(?:\d{3,}|\d{1,3}(?:['’ .,]\d{3})+)[.,]\d{2}[.,]$")
 
 
@@ -205,8 +206,11 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
         t = t[:-3]
     if t[:1] in _MINUS and not negative:  # "€ -9,32"
         negative, t = True, t[1:].strip()
-    if _STOP_AFTER_CENTS.match(t):
-        t = t[:-1]  # a stop after the cents, a sentence's or a scan's speck ("1'118.70."; not "12.05.", a date)
+    if _STOP_AFTER_CENTS.match(t) or marker is not None and len(marker) == 3 and marker.isalpha() \
+            and text.rstrip().endswith(marker) and _SPECK_BEFORE_CODE.fullmatch(t):
+        # a stop after the cents, a sentence's or a scan's speck ("1'118.70."; not "12.05.", a date), or a speck
+        # between the cents and the currency's code after them ("10.93.EUR")
+        t = t[:-1]
     if not t or not _NUM_BODY.match(t) or t[-1] in ".,'’":
         return None, None
     if marker in _CENTS_ONLY and not _CENTS.search(t):

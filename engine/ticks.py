@@ -23,15 +23,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Word
+from engine.base import SIGNATURE_MARK, Word
 from engine.spandoc import Found, SpanDoc
 from engine.spans import Span
 
 __all__ = ["unread_tick"]
 
 # Marks OCR makes of boxes on a scan. A ticked box comes back as a tick glyph or an "M"-like blot ("M", "Mi",
-# "mM", "冈"); an empty one as a box glyph or a letter it resembles ("O", "D", "©", "U]"), and sometimes as "m".
-_TICK = re.compile(r"[☒☑■⊠冈✓✔✗✘√xX&@#◉⦿●]|\[[xX]\]|M[a-zA-Z]?|m[A-Z]")
+# "mM", "冈"), or as the ink no word covers that the input stage marks (a filled radio button: SIGNATURE_MARK); an
+# empty one as a box glyph or a letter it resembles ("O", "D", "©", "U]"), and sometimes as "m".
+_TICK = re.compile(rf"[☒☑■⊠冈✓✔✗✘√xX&@#◉⦿●{SIGNATURE_MARK}]|\[[xX]\]|M[a-zA-Z]?|m[A-Z]")
 _MAYBE_TICK = "m"
 #: an option with the next option's box glued after it by the OCR ("Sí[]", "Yes□")
 _TRAILING_BOX = re.compile(r"(\w{2,})(\[\s?\]|\[[xX]\]|[☐□☒])")

@@ -37,6 +37,7 @@ AMOUNTS = [
     # a stop after the cents (a sentence's, or a scan's speck), where the whole part has three figures or more
     ("1'118.70.", "1118.70"), ("1.234,56.", "1234.56"), ("118.70,", "118.70"),
     ("1\u2032168.90", "1168.90"),  # a prime OCR read for the apostrophe
+    ("10.93.EUR", "10.93"), ("7,50.CHF", "7.50"),  # a speck between the cents and the currency's code
 ]
 NOT_AMOUNTS = ["", "abc", "01.05.14", "1.2.3", "21%", "EURO", "(870)-931-0505", "12.", "1,23.4,5", "€", "1 23", "--5",
                "12.05.", "2024.05.", "24.07.16."]

@@ -41,6 +41,7 @@ def _claim(category: str | list[tuple[float, str]], police: str | list[tuple[flo
     ("O Komunikacyjne © Dom MNNW © Podróż", "health"),  # the tick glued to its option
     ("m Auto a Inboedel m Zorg Reis", "travel"),  # two "m" are boxes: the option without a mark
     ("O AUTO O HABITATION D SANTE ASSISTANCE VOYAGE", "travel"),  # a two-word option after its box
+    ("\u270d Komunikacyjna ☐ Mieszkaniowa ☐ Zdrowotna ☐ Turystyczna", "auto"),  # a filled radio button's ink
 ])
 def test_an_unread_tick_is_the_option_without_an_empty_box(row: str, expected: str) -> None:
     assert _claim(row, "☐ Yes ☒ No")["claim_type"] == expected
