@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 
 __all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases",
-           "label_score", "label_tokens", "reads_as_label", "normalise", "value_words"]
+           "label_score", "label_tokens", "peril_words", "reads_as_label", "normalise", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -149,9 +149,14 @@ def _glued_pair(tok: str) -> tuple[str, ...] | None:
     return None
 
 
+#: words of forms one letter from a label word, which are no slip of it: Swedish "Försäkran" (a declaration), not
+#: "Försäkrad" (the insured)
+_NO_SLIPS = frozenset({"forsakran"})
+
+
 @functools.lru_cache(maxsize=8192)
 def _fuzzy(tok: str) -> str:
-    if tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS:
+    if tok in _VOCAB or tok in _SYNONYMS or tok in _NUMBER_WORDS or tok in _NO_SLIPS:
         return tok
     if len(tok) >= 3 and tok[0] in "l1" and ("i" + tok[1:] in _VOCAB or "i" + tok[1:] in _SYNONYMS):
         return "i" + tok[1:]  # a capital I read as l: "llość", "lnvoice", "lmporte"
@@ -1017,7 +1022,7 @@ _VALUE_SYNONYMS = _synonyms({
               "medicales mediche sanitaria asistencia sanitaria halsa sjukvard helse sundhed sygeforsikring "
               "behandlingsforsikring terveys sairaus sairauskulut zdravi zdravotni lecba sygdom sykdom sjukdom sygeforsikring leczenia leczenie "
               "behandlungskosten arztkosten krankheitskosten dental zahnarzt tandarts dentaire dentista vard "
-              "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins "
+              "vardkostnader sjukvardskostnader lecebnych lecebne vylohy soins sjuk olycksfall "
               # who and what a medical claim is about: its patient, the treatment, the doctor
               "patient patients pacient pacjent paciente patiente patienten behandlung behandlungsdatum "
               "treatment traitement tratamiento trattamento tratamento behandeling behandlingsdatum hoito "
@@ -1055,6 +1060,31 @@ def known_label_words(toks: tuple[str, ...]) -> bool:
 def reads_as_label(text: str) -> bool:
     """Whether a text reads as the label of one of the known concepts (score 0.6 or more)."""
     return label_strength(text) >= 0.6
+
+
+# The losses each cover pays for, for a form that names the loss instead of the cover ("Schadenart: Wasserschaden",
+# "Tipo de siniestro: Daños por agua"): water, fire, storm and burglary are a home's, a collision a vehicle's, lost
+# luggage or a cancelled trip a journey's, a stay in hospital health's. Read after the covers' own words, so that
+# "Vol de véhicule" (a theft) is still a vehicle's.
+_PERIL_SYNONYMS = _synonyms({
+    "auto": "kolizja kolizji verkehrsunfall auffahrunfall collision kollision aanrijding circulation stradale "
+            "trafico trafic traffic carambolage",
+    "home": "wasserschaden leitungswasserschaden leitungswasser wasser waterschade vattenskada vandskade vannskade "
+            "zalanie wodna degat eaux agua acqua water flood flooding hochwasser overstroming uberschwemmung "
+            "inondation inundacion allagamento powodz feuer brandschaden fire incendie incendio pozar brandskada "
+            "brandskade sturm sturmschaden hagel hagelschaden storm stormskada stormskade tempete tormenta tempesta "
+            "burza grandine granizo hail einbruch einbruchdiebstahl burglary cambriolage inbraak wlamanie inbrott "
+            "innbrudd indbrud vol theft diebstahl diefstal robo furto kradziez",
+    "travel": "gepack bagage baggage luggage bagaglio equipaje bagaz annulation cancelacion annullamento storno "
+              "rucktritt",
+    "health": "krankenhau hospital hospitalisation hospitalizacion ricovero szpital ziekenhui sjukhus sykehus",
+})
+
+
+def peril_words(value: str) -> set[str]:
+    """Tokens that name a loss an enum value's cover pays for (``"home"`` → wasserschaden, incendio...)."""
+    toks = set(label_tokens(value.replace("_", " ")))
+    return {t for w, canon in _PERIL_SYNONYMS.items() if canon in toks for t in (w, *label_tokens(w))}
 
 
 def value_words(value: str) -> set[str]:

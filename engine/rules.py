@@ -21,6 +21,7 @@ from engine.labels import (
     label_score,
     label_tokens,
     normalise,
+    peril_words,
     reads_as_label,
     value_words,
 )
@@ -128,8 +129,8 @@ _STREET = re.compile(
     r"avenida|av(?=\.\s)|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|al(?=\.\s)|plac|pl(?=\.\s)|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
     r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|canale|v[ií]a|vial|callej[oó]n|camino|ronda|"
-    # Indian addresses: a house number ("H.No. 099"), a path or a marg
-    r"h\.\s?no|path|marg|"
+    # Indian addresses: a house number ("H.No. 099"), a path or a marg, a plot in a sector, a colony or a nagar
+    r"h\.\s?no|path|marg|plot(?=\s+(?:no\.?\s*)?\d)|sector(?=\s+\d)|colony|nagar|"
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
     r"estrada|alameda|beco|"
     # Czech and Slovak squares, avenues and embankments ("Václavské náměstí 153", "nám. Míru 5", "třída Svobody 12")
@@ -221,6 +222,8 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     t = " ".join(text.split())
     if any(re.fullmatch(pat, t) for pat in _POSTAL_FIRST[:-1]):  # a postal code alone ("2018 PL", "YO1 6PC")
         return t, ""
+    if m := _DUTCH_GLUED.fullmatch(t):  # a Dutch code's letters run into the city ("9755 BBGroningen")
+        return m.group(1), m.group(2)
     for pat in _POSTAL_FIRST:  # (set apart by a slash where a "PLZ / Ort" caption heads both: "50133 / Köln")
         if m := re.fullmatch(rf"({pat})(?:,|\s/)?\s+(\D.*)", t):
             return m.group(1), m.group(2).strip(" ,")
@@ -232,6 +235,7 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     return None
 
 
+_DUTCH_GLUED = re.compile(r"(\d{4}\s?[A-Z]{2})([A-Z][a-z]\D*)")
 #: an Indian PIN joined to its town by a hyphen ("Dehradun-184087", "Pondicherry - 555437")
 _PIN_AFTER_TOWN = re.compile(r"([^\W\d_][^\d,]*?[^\W\d_])\s?-\s?(\d{6})")
 
@@ -989,8 +993,9 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a page's number ("BLAD 1 VAN 1", "SIDE 1 AV 2", "Seite 2 von 3")
     if _print_header(doc, s):
         return False
-    if (s.page, s.line) in doc.run_stamp_lines:
-        return False  # the stamp of the program that printed a listing ("PRINTED 03/12/2026 18:34 PGM SDINVPRT")
+    if (s.page, s.line) in doc.run_stamp_lines or (s.page, s.line) in doc.fax_header_lines:
+        return False  # the stamp of the program that printed a listing ("PRINTED 03/12/2026 18:34 PGM SDINVPRT"), or
+        # the sender a fax machine printed across the top ("13:35 FROM: BAECKEREI  P.1/1")
     if re.search(r"\d{5}", s.text):
         return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
     if toks[0] in _REGISTRATION_WORDS and any(c.isdigit() for c in s.text):
@@ -1422,8 +1427,8 @@ def _dollar_country(doc: SpanDoc) -> str | None:
     return found[0] if len(found) == 1 and counts[found[0]] >= 2 else None
 
 
-#: a currency named in words (an amount in words, "Indian Rupee One Lakh … Only"), and the lakh grouping of
-#: South Asian amounts ("1,22,298.00"), for documents whose currency sign the OCR lost
+#: a currency named in words (an amount in words, "Indian Rupee One Lakh … Only"), the lakh grouping of South Asian
+#: amounts ("1,22,298.00") and India's GST, for documents whose currency sign the OCR lost
 _CURRENCY_NAMES = (
     (re.compile(r"\b(?:US|U\.S\.|United States) dollars?\b", re.I), "USD"),
     (re.compile(r"\bAustralian dollars?\b", re.I), "AUD"), (re.compile(r"\bCanadian dollars?\b", re.I), "CAD"),
@@ -1432,6 +1437,9 @@ _CURRENCY_NAMES = (
     (re.compile(r"\bpounds? sterling\b", re.I), "GBP"), (re.compile(r"\bz[łl]ot(?:ych|e|y)\b", re.I), "PLN"),
     (re.compile(r"\b(?:Swiss francs?|francs? suisses?|Schweizer Franken)\b", re.I), "CHF"),
     (re.compile(r"(?<![\d.,])\d{1,2},(?:\d{2},)+\d{3}\.\d{2}(?![\d,])"), "INR"),
+    # India's central, state and integrated goods and services taxes and its GST registration (GST alone is also
+    # Australia's, Canada's, New Zealand's and Singapore's)
+    (re.compile(r"\b(?:CGST|SGST|IGST|UTGST|GSTIN)\b"), "INR"),
 )
 
 
@@ -1875,14 +1883,29 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         for m in tp:
             words[m.value] |= value_words(m.name)
 
-    def match(text: str) -> Any:  # the first of the option's words that names a value ("RC Auto" → auto); a
-        # compound begins or ends with one ("Hausratversicherung", "Kraftfahrzeug"); an illness abroad is a trip's
+    perils = {v: peril_words(str(v)) for v in values}
+
+    def named(text: str, by: dict[Any, set[str]]) -> Any:  # the first of the option's words that names a value
+        # ("RC Auto" → auto); a compound begins or ends with one ("Hausratversicherung", "Kraftfahrzeug"); an
+        # illness abroad is a trip's
         toks = label_tokens(text)
-        if "travel" in words and _ABROAD.intersection(toks):
+        if "travel" in by and _ABROAD.intersection(toks):
             return "travel"
-        return next((v for t in toks[:3] for v, ws in words.items()
+        return next((v for t in toks[:3] for v, ws in by.items()
                      if t in ws or any(len(w) >= 4 and t.startswith(w) or len(w) >= 6 and t.endswith(w)
                                        for w in ws)), None)
+
+    def kind(text: str) -> Any:  # by the covers' words alone (a title, the wording, an option whose tick was lost)
+        return named(text, words)
+
+    def match(text: str) -> Any:  # an option: a cover's word, else the loss it pays for ("Wasserschaden")
+        return named(text, words) or named(text, perils)
+
+    def answer(text: str) -> Any:  # the one value a printed answer's words name, by the covers' words first
+        for by in (words, perils):
+            if got := {named(t, by) for t in label_tokens(text)} - {None}:
+                return got.pop() if len(got) == 1 else None
+        return None
 
     labels = doc.labels(phrases, concept, floor=0.4)
     unknown = False  # an option ticked by the label that names no value
@@ -1908,18 +1931,17 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
     if unknown:
         return None  # the answer ticked is none of the values: no unticked option, no word elsewhere, is it
     for label, ls in labels:  # a tick OCR lost, beside the empty boxes of the other options
-        if found := unread_tick(doc, label, match, ls * 0.7):
+        if found := unread_tick(doc, label, kind, ls * 0.7):
             return found
     for label, ls in labels:  # a printed answer ("Type of claim: Household"), not a row of unread options
         rights = [s for s in doc.right_of(label) if not _DROPDOWN.fullmatch(s.text.strip())]
-        if len(rights) == 1 and len({match(t) for t in label_tokens(rights[0].text)} - {None}) == 1:
-            return Found(match(rights[0].text), ls * 0.8, [rights[0]])
+        if len(rights) == 1 and (v := answer(rights[0].text)) is not None:
+            return Found(v, ls * 0.8, [rights[0]])
         under = _answer_under(doc, label) if not rights else None  # ... or in a box under its label
-        if under is not None and len({match(t) for t in label_tokens(under.text)} - {None}) == 1 \
-                and not _row_of_options(doc, under, match):
-            return Found(match(under.text), ls * 0.7, [under])
+        if under is not None and (v := answer(under.text)) is not None and not _row_of_options(doc, under, match):
+            return Found(v, ls * 0.7, [under])
     if concept == "claim_type":
-        return _titled_kind(doc, match) or _worded_kind(doc, match)
+        return _titled_kind(doc, kind) or _worded_kind(doc, kind)
     return None
 
 

@@ -102,8 +102,9 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
     cells of its line, "23" "marzo 2024"), and the label of a date or a
     number wrapped the same way ("Data" over "scadenza", "Termin" over "płatności") into the line that holds its
     value. Only a line's part set right under the other (left or right edges together, no gap between the
-    lines) is joined, and labels only where the two lines together read as a label the first alone does not and
-    one line, not both, holds a value (labels stacked each with its value stay apart: "Date" over "Due date").
+    lines) is joined, and labels only where the first does not end on a colon, the two lines together read as a
+    label the first alone does not and one line, not both, holds a value (labels stacked each with its value stay
+    apart: "Date" over "Due date").
     A label whose bracket is closed under it, past the value between ("Policyholder (surname," over "first
     name)"), is joined too."""
     by_line: dict[tuple[int, int], list[Span]] = {}
@@ -159,9 +160,10 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
             join(day, s, s)
             join(merged[s.index], t, merged[s.index], date=d, kinds=frozenset({SpanKind.DATE}))
     for s in spans:
-        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or (t := under(s)) is None \
-                or t.index in merged or not t.kinds <= LABEL_KINDS or any(c.isdigit() for c in s.text + t.text):
-            continue
+        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or s.text.rstrip().endswith(":") \
+                or (t := under(s)) is None or t.index in merged or not t.kinds <= LABEL_KINDS \
+                or any(c.isdigit() for c in s.text + t.text):
+            continue  # (a colon ends a label: "Data:" over "Vencimento:" are two)
         joined, upper = label_tokens(f"{s.text} {t.text}"), label_tokens(s.text)
         scores = [(label_score(joined, concept_phrases(c), c), label_score(upper, concept_phrases(c), c))
                   for c in _WRAPPED_LABELS]
@@ -246,7 +248,34 @@ def read_spans(words: Sequence[Word], *, date_order: DateOrder | None = None, ga
     (:func:`join_iban`), a date or a label a narrow cell wrapped joined (:func:`join_wrapped`) and a row of captions
     run together cut (:func:`split_caption_rows`)."""
     spans = join_iban(find_spans(words, date_order=date_order, gap_factor=gap_factor), words)
-    return split_caption_rows(join_wrapped(spans, date_order), words)
+    return undated_fax_header(split_caption_rows(join_wrapped(spans, date_order), words))
+
+
+#: the line a fax machine prints across the top of each page it sends: a clock time, a page count ("P.001/002",
+#: "P.1", "S. 1/1", "Page 1/2") and the sender ("FROM", "FAX", "TX", "RX", "Von", "De" or an international number)
+_FAX_HEADER = re.compile(r"(?i)^(?=.*\b\d{1,2}:\d{2}\b)"
+                         r"(?=.*(?:\bp(?:age)?\.?\s?0*\d{1,3}(?:\s?/\s?0*\d{1,3})?\b"
+                         r"|\bs(?:eite)?\.\s?\d{1,3}\s?/\s?\d{1,3}\b))"
+                         r"(?=.*(?:\b(?:from|fax|tx|rx|von|de)\b|\+\d{2}))")
+
+
+def fax_header_lines(spans: Sequence[Span]) -> frozenset[tuple[int, int]]:
+    """The lines a fax machine printed: the first line of a page that reads as :data:`_FAX_HEADER`."""
+    first: dict[int, int] = {}
+    for s in spans:
+        first[s.page] = min(first.get(s.page, s.line), s.line)
+    return frozenset((p, line) for p, line in first.items()
+                     if _FAX_HEADER.search(" ".join(s.text for s in spans if (s.page, s.line) == (p, line))))
+
+
+def undated_fax_header(spans: list[Span]) -> list[Span]:
+    """The dates of a fax transmission header (:func:`fax_header_lines`) read as no date: the day a page was faxed
+    is none of the document's."""
+    header = fax_header_lines(spans)
+    if not header:
+        return spans
+    return [s.model_copy(update={"kinds": s.kinds - {SpanKind.DATE} or frozenset({SpanKind.TEXT}), "date": None})
+            if (s.page, s.line) in header and s.has(SpanKind.DATE) else s for s in spans]
 
 
 #: the start of an IBAN: a country's two letters and two check digits ("DE95", "ES11 5104", "DE325556")
@@ -359,9 +388,11 @@ class SpanDoc:
         self.line_keys = sorted(self.lines)
         self.line_pos = {k: i for i, k in enumerate(self.line_keys)}
         # an e-mail or web address is never a label ("invoices@serwis-wisla.pl" is no invoice number's label)
-        # ... nor a place set with its comma before a date ("Carrie Ville,  23/12/2024": where a form was signed)
+        # ... nor a place set with its comma before a date ("Carrie Ville,  23/12/2024": where a form was signed),
+        # nor a word of a fax machine's header ("FROM: BAECKEREI  TO: 0891234  P.1/1")
         self.tokens = {s.index: label_tokens(s.text) for s in self.spans
-                       if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)}
+                       if s.kinds & LABEL_KINDS and not _WEB.search(s.text) and not self._place_before_date(s)
+                       and (s.page, s.line) not in self.fax_header_lines}
         self.tokens |= {s.index: label_tokens(caption) for s in self.spans if (caption := _glued_caption(s))}
         self.captions: set[int] = set()  # spans that label a field of the target (set by the extractor)
         self.continued = self._join_wrapped_captions()  # second lines of captions a narrow cell wrapped
@@ -442,6 +473,11 @@ class SpanDoc:
     def line_texts(self) -> dict[tuple[int, int], str]:
         """Each line's spans' text, joined by spaces."""
         return {key: " ".join(s.text for s in self.lines[key]) for key in self.line_keys}
+
+    @functools.cached_property
+    def fax_header_lines(self) -> frozenset[tuple[int, int]]:
+        """The lines a fax machine printed across the top of a page (:func:`fax_header_lines`)."""
+        return fax_header_lines(self.spans)
 
     @functools.cached_property
     def run_stamp_lines(self) -> frozenset[tuple[int, int]]:

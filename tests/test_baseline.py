@@ -589,6 +589,7 @@ def test_flowed_headers_title_beside_the_issuer_compound_labels_and_value_rows()
     ("D04 L83J Dublin", ("D04 L83J", "Dublin")), ("Dublin D06 J63E", ("D06 J63E", "Dublin")),
     ("M5V 2T6 Toronto", ("M5V 2T6", "Toronto")), ("Toronto, ON M5V 2T6", ("M5V 2T6", "Toronto")),  # Canadian
     ("50133 / Köln", ("50133", "Köln")), ("311 89 / Plzeň", ("311 89", "Plzeň")),  # under "PLZ / Ort"
+    ("9755 BBGroningen", ("9755 BB", "Groningen")),  # a Dutch code's letters OCR ran into the city
 ])
 def test_split_postal_city(text: str, expected: tuple[str, str] | None) -> None:
     assert split_postal_city(text) == expected
@@ -1520,6 +1521,20 @@ def test_a_date_and_its_label_wrapped_in_narrow_cells_are_read_whole() -> None:
     assert "Data scadenza" in [s.text for s in spans]
 
 
+def test_a_label_closed_by_its_colon_is_not_wrapped_into_the_label_under_it() -> None:
+    """ "Data:" over "Vencimento:", set right and close, each with its date: two labels (the
+    colon ends a label; a wrapped one goes on without it: "Data" over "scadenza")."""
+    rows = [[(0.06, "Douro Distribuição Unipessoal Lda."), (0.85, "FATURA")],
+            [(0.738, "Fatura n.º:"), (0.844, "INV-2024-4936")], [(0.771, "Data:"), (0.813, "20 de julho de 2024")],
+            [(0.725, "Vencimento:"), (0.801, "19 de agosto de 2024")],
+            [(0.1, "Descrição"), (0.55, "Qtd."), (0.65, "Preço unit."), (0.8, "Valor")],
+            [(0.1, "Papel A4 80 g"), (0.55, "1"), (0.65, "120,00"), (0.8, "120,00")], [(0.6, "Total"), (0.8, "120,00")]]
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1] - 0.008, w.bbox[2], w.bbox[3] - 0.008)})
+             if w.line == 3 else w for w in layout(rows)]  # the two lines set close together
+    data = _run(words, Invoice).data
+    assert (data["invoice_date"], data["due_date"]) == ("2024-07-20", "2024-08-19")
+
+
 def test_a_label_wrapped_onto_its_values_line_is_read_whole() -> None:
     """ "Termin" / "płatności 2025-07-12": the label's first line is alone, its value beside the second."""
     rows = [[(0.08, "Burchardt-Dziarmaga i syn s.c."), (0.6, "Faktura")], [(0.6, "Numer faktury"), (0.8, "F487076")],
@@ -1807,6 +1822,7 @@ def test_two_column_labels_ocr_ran_together_share_the_word() -> None:
     ("Amount in words: one thousand and eighteen Swiss francs", "CHF"),
     ("Słownie: tysiąc osiemnaście złotych", "PLN"),
     ("Balance Due 1,22,298.00", "INR"),  # the lakh grouping of South Asian amounts
+    ("CGST @ 9% 816.18", "INR"), ("GSTIN: 07AABCK1234F1Z5", "INR"),  # India's own goods and services taxes
 ])
 def test_a_currency_named_in_words_stands_in_for_a_lost_sign(line: str, code: str) -> None:
     rows = [[(0.1, "Saanvi Textiles Private Limited")], [(0.6, "TAX INVOICE"), (0.8, "INV-000042")],
@@ -2207,6 +2223,10 @@ def test_more_claim_words(kind: str, answer: str, field: str, value: str) -> Non
     ("pl. Listopada 68/62, 18-914 Czerwionka-Leszczyny", ("pl. Listopada 68/62", "18-914", "Czerwionka-Leszczyny")),
     ("Jonathanboulevard 300, 2194YV Hoofddorp", ("Jonathanboulevard 300", "2194YV", "Hoofddorp")),
     ("Carolin-Stroh-Platz 2958, 32839 Hettstedt", ("Carolin-Stroh-Platz 2958", "32839", "Hettstedt")),
+    # an Indian plot in a sector, a colony or a nagar, its PIN after the city and a dash
+    ("Plot 105, Sector 18, New Delhi - 110020", ("Plot 105, Sector 18", "110020", "New Delhi")),
+    ("Plot No. 7, Rajiv Nagar, Pune - 411014", ("Plot No. 7, Rajiv Nagar", "411014", "Pune")),
+    ("44 Defence Colony, Chennai 600097", ("44 Defence Colony", "600097", "Chennai")),
 ])
 def test_one_line_addresses_of_more_countries_are_split(line: str, parts: tuple[str, str, str]) -> None:
     assert split_address_line(line) == parts

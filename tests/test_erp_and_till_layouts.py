@@ -82,3 +82,18 @@ def test_a_side_label_set_on_end_is_no_issuer() -> None:
               for t, y0, y1 in (("FACR", 0.119, 0.161), ("S", 0.166, 0.171), ("563", 0.2, 0.215))]
     data = read_baseline(layout(rows) + margin, Invoice)
     assert data["vendor_name"] == "Jansen Bouw B.V."
+
+
+@pytest.mark.parametrize("header", ["FROM +35 98 8224811   03/05/2025 13:35   P.001/001",
+                                    "03/05/2025 13:35 FAX +49 30 1234567 S. 1/1",
+                                    "MAY-03-2025 13:35 FROM: BAECKEREI  TO: 0891234  P.1/1"])
+def test_a_fax_transmission_header_dates_no_receipt(header: str) -> None:
+    """The line a fax machine prints across a page's top (the sender's number, when it was sent, the page count)
+    holds the day it was faxed: the receipt's own date is the one under its name."""
+    rows = [[(0.05, header)], [(0.2, "Panadería La Espiga S.L.")], [(0.2, "Calle del Sol 140")],
+            [(0.2, "50873 Zaragoza")], [(0.2, "NIF B19521179")], [(0.1, "19/04/2025 18:14"), (0.45, "#3374 / 5")],
+            [(0.1, "Pan de barra"), (0.5, "5,43 A")], [(0.1, "Queso manchego"), (0.5, "3,74 A")],
+            [(0.1, "TOTAL"), (0.5, "9,17 €")], [(0.1, "Entregado"), (0.5, "10,00")], [(0.1, "Cambio"), (0.5, "0,83")]]
+    data = read_baseline(layout(rows), Receipt)
+    assert data["date"] == "2025-04-19"
+    assert data["merchant_name"] == "Panadería La Espiga S.L."

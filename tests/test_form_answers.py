@@ -36,10 +36,27 @@ _DECLARATION = [[(0.05, "D. Unterschrift")],
     ("[ ] Samochód [X] Nieruchomość [ ] Podróż", "home"),
     ("[ ] Auto [ ] Habitation [X] Frais médicaux", "health"),
     ("[ ] Auto [ ] Vivienda [X] Asistencia sanitaria [ ] Viaje", "health"),
+    ("[ ] Motorfordon [ ] Hem / villa [X] Sjuk / olycksfall [ ] Resa", "health"),  # Swedish: sickness, accident
 ])
 def test_an_option_named_by_a_compound_or_another_word_is_read(boxes: str, want: str) -> None:
     rows = _form(boxes, [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")], [(0.05, "Marc Kössler"),
                                                                                     (0.5, "28.02.2022")]])
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == want
+
+
+@pytest.mark.parametrize(("answer", "want"), [
+    ("Wasserschaden", "home"), ("Daños por agua", "home"), ("Dégât des eaux", "home"), ("Vattenskada", "home"),
+    ("Pożar", "home"), ("Incendio", "home"), ("Vol (habitation)", "home"), ("Einbruchdiebstahl", "home"),
+    ("Kolizja drogowa", "auto"), ("Vol de véhicule", "auto"), ("Reiserücktritt", "travel"),
+    ("Gepäckverlust", "travel"), ("Krankenhausaufenthalt", "health"),
+])
+def test_a_kind_of_claim_written_as_the_loss_is_read_as_the_cover_it_falls_under(answer: str, want: str) -> None:
+    """ "Art des Schadens: Wasserschaden": the form names the loss, not the cover; water, fire, storm and burglary
+    are a home's, a collision a vehicle's, a cancelled trip or lost luggage a journey's, a stay in hospital
+    health's. A word of a cover comes first ("Vol de véhicule" is a vehicle's theft)."""
+    rows = _form(answer, [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")], [(0.05, "Marc Kössler"),
+                                                                                     (0.5, "28.02.2022")]])
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claim_type"] == want
 
@@ -234,3 +251,18 @@ def test_a_house_number_in_a_box_of_its_own_beside_the_street() -> None:
     street = [[(0.05, "Straat"), (0.6, "Huisnr.")], [(0.05, "Prinsengracht"), (0.6, "65a")]]
     police = [[(0.05, "Rapport de police ?"), (0.3, "[ ] Oui [X] Non")]]
     assert _claim(police, [], street)["address"]["street"] == "Prinsengracht 65a"
+
+
+def test_a_swedish_forms_declaration_heading_is_no_slip_for_the_insured() -> None:
+    """ "3 Försäkran" (the declaration) is a word of its own, one letter from "Försäkrad" (the insured): the
+    sentence under it is no claimant's name; "Namn" under "1 Försäkringstagare" gives it."""
+    rows = [[(0.05, "Skadeanmälan"), (0.6, "Mälardalens Försäkring")], [(0.06, "1 Försäkringstagare")],
+            [(0.05, "Namn"), (0.3, "Elin Persson")], [(0.05, "Adress"), (0.3, "Storgatan 99, 218 67 Malmö")],
+            [(0.06, "2 Uppgifter om skadan")], [(0.05, "Försäkringsnummer"), (0.3, "986.954461.5")],
+            [(0.05, "Typ av skada"), (0.3, "Vattenskada")], [(0.05, "Skadedatum"), (0.3, "13 april 2025")],
+            [(0.06, "3 Försäkran")], [(0.05, "Jag intygar att uppgifterna är riktiga.")],
+            [(0.05, "Ort:"), (0.09, "Malmö"), (0.4, "Datum:"), (0.46, "8 maj 2025"), (0.65, "Elin Persson")],
+            [(0.64, "Underskrift")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claimant_name"] == "Elin Persson"
+    assert result.data["claim_type"] == "home"
