@@ -235,6 +235,7 @@ def split_postal_city(text: str) -> tuple[str, str] | None:
     return None
 
 
+#: a Dutch postcode whose two letters OCR ran into the city after them ("9755 BBGroningen")
 _DUTCH_GLUED = re.compile(r"(\d{4}\s?[A-Z]{2})([A-Z][a-z]\D*)")
 #: an Indian PIN joined to its town by a hyphen ("Dehradun-184087", "Pondicherry - 555437")
 _PIN_AFTER_TOWN = re.compile(r"([^\W\d_][^\d,]*?[^\W\d_])\s?-\s?(\d{6})")
