@@ -1081,14 +1081,19 @@ _PERIL_SYNONYMS = _synonyms({
 })
 
 
+def _translations(value: str, table: dict[str, str]) -> tuple[set[str], set[str]]:
+    """An enum value's own tokens, and the words ``table`` gives for them, each also tokenised as printed options
+    are ("buildings" → "building")."""
+    toks = set(label_tokens(value.replace("_", " ")))
+    return toks, {t for w, canon in table.items() if canon in toks for t in (w, *label_tokens(w))}
+
+
 def peril_words(value: str) -> set[str]:
     """Tokens that name a loss an enum value's cover pays for (``"home"`` → wasserschaden, incendio...)."""
-    toks = set(label_tokens(value.replace("_", " ")))
-    return {t for w, canon in _PERIL_SYNONYMS.items() if canon in toks for t in (w, *label_tokens(w))}
+    return _translations(value, _PERIL_SYNONYMS)[1]
 
 
 def value_words(value: str) -> set[str]:
     """Tokens that name an enum value: its own words and known translations (``"home"`` → hogar, hausrat...)."""
-    toks = set(label_tokens(value.replace("_", " ")))
-    # the translations tokenised as printed options are ("buildings" → "building")
-    return toks | {t for w, canon in _VALUE_SYNONYMS.items() if canon in toks for t in (w, *label_tokens(w))}
+    own, translated = _translations(value, _VALUE_SYNONYMS)
+    return own | translated

@@ -251,6 +251,14 @@ def read_spans(words: Sequence[Word], *, date_order: DateOrder | None = None, ga
     return undated_fax_header(split_caption_rows(join_wrapped(spans, date_order), words))
 
 
+def line_texts(spans: Sequence[Span]) -> dict[tuple[int, int], str]:
+    """Each line's spans' text, joined by spaces, by (page, line) in reading order."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for s in spans:
+        out.setdefault((s.page, s.line), []).append(s.text)
+    return {key: " ".join(out[key]) for key in sorted(out)}
+
+
 #: the line a fax machine prints across the top of each page it sends: a clock time, a page count ("P.001/002",
 #: "P.1", "S. 1/1", "Page 1/2") and the sender ("FROM", "FAX", "TX", "RX", "Von", "De" or an international number)
 _FAX_HEADER = re.compile(r"(?i)^(?=.*\b\d{1,2}:\d{2}\b)"
@@ -259,19 +267,19 @@ _FAX_HEADER = re.compile(r"(?i)^(?=.*\b\d{1,2}:\d{2}\b)"
                          r"(?=.*(?:\b(?:from|fax|tx|rx|von|de)\b|\+\d{2}))")
 
 
-def fax_header_lines(spans: Sequence[Span]) -> frozenset[tuple[int, int]]:
-    """The lines a fax machine printed: the first line of a page that reads as :data:`_FAX_HEADER`."""
-    first: dict[int, int] = {}
-    for s in spans:
-        first[s.page] = min(first.get(s.page, s.line), s.line)
-    return frozenset((p, line) for p, line in first.items()
-                     if _FAX_HEADER.search(" ".join(s.text for s in spans if (s.page, s.line) == (p, line))))
+def fax_header_lines(texts: dict[tuple[int, int], str]) -> frozenset[tuple[int, int]]:
+    """The lines a fax machine printed: the first line of a page (``texts``: :func:`line_texts`) that reads as
+    :data:`_FAX_HEADER`."""
+    first: dict[int, tuple[int, int]] = {}
+    for key in texts:  # in reading order: a page's first key is its top line
+        first.setdefault(key[0], key)
+    return frozenset(key for key in first.values() if _FAX_HEADER.search(texts[key]))
 
 
 def undated_fax_header(spans: list[Span]) -> list[Span]:
     """The dates of a fax transmission header (:func:`fax_header_lines`) read as no date: the day a page was faxed
     is none of the document's."""
-    header = fax_header_lines(spans)
+    header = fax_header_lines(line_texts(spans))
     if not header:
         return spans
     return [s.model_copy(update={"kinds": s.kinds - {SpanKind.DATE} or frozenset({SpanKind.TEXT}), "date": None})
@@ -472,12 +480,12 @@ class SpanDoc:
     @functools.cached_property
     def line_texts(self) -> dict[tuple[int, int], str]:
         """Each line's spans' text, joined by spaces."""
-        return {key: " ".join(s.text for s in self.lines[key]) for key in self.line_keys}
+        return line_texts(self.spans)
 
     @functools.cached_property
     def fax_header_lines(self) -> frozenset[tuple[int, int]]:
         """The lines a fax machine printed across the top of a page (:func:`fax_header_lines`)."""
-        return fax_header_lines(self.spans)
+        return fax_header_lines(self.line_texts)
 
     @functools.cached_property
     def run_stamp_lines(self) -> frozenset[tuple[int, int]]:

@@ -432,9 +432,8 @@ def _grouped_whole(spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for s in spans:
         last = out[-1] if out else None
-        if (last is not None and last.cell == s.cell and last.has(SpanKind.INTEGER) and _THOUSANDS.fullmatch(s.text)
-                and _GROUPED.fullmatch(last.text)):
-            text = f"{last.text} {s.text}"
+        text = f"{last.text} {s.text}" if last is not None else ""
+        if last is not None and last.cell == s.cell and last.has(SpanKind.INTEGER) and _SPACED_WHOLE.fullmatch(text):
             out[-1] = last.model_copy(update={
                 "word_indices": [*last.word_indices, *s.word_indices], "text": text,
                 "kinds": frozenset({SpanKind.AMOUNT, SpanKind.INTEGER}), "amount": Decimal(text.replace(" ", "")),
@@ -444,8 +443,7 @@ def _grouped_whole(spans: list[Span]) -> list[Span]:
     return out
 
 
-_THOUSANDS = re.compile(r"\d{3}")
-_GROUPED = re.compile(r"[1-9]\d{0,2}(?: \d{3})*")
+_SPACED_WHOLE = re.compile(r"[1-9]\d{0,2}(?: \d{3})+")
 
 
 def _code_only(row: TableRow, columns: Sequence[Column]) -> bool:
