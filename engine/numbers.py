@@ -173,6 +173,10 @@ _SPECK_BEFORE_CODE = re.compile(r"\d{1,3}[.,]\d{2}[.,]")
 _STOP_AFTER_CENTS = re.compile(r"(?!(?:19|20)\d\d\.\d\d\.$)(?:\d{3,}|\d{1,3}(?:['’ .,]\d{3})+)[.,]\d{2}[.,]$")
 
 
+#: a crown's "kr" whose "r" a scan's OCR lost, glued to the cents ("7308.14k"); not a thousands "k" ("12.5k")
+_CROWN_STUB = re.compile(r"\d[.,]\d{2}k$")
+
+
 def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal | None, str | None]:
     """Parse a printed amount with an optional currency marker: ``"€ 1.234,56"`` → ``(Decimal("1234.56"), "EUR")``.
 
@@ -182,6 +186,8 @@ def parse_money(text: str, *, decimal_sep: str | None = None) -> tuple[Decimal |
     t = text.strip().replace("\u2032", "’")  # a prime OCR reads for a Swiss apostrophe ("1′168.90")
     if not t or len(t) > 40:
         return None, None
+    if _CROWN_STUB.search(t):
+        t = t[:-1] + " kr"
     negative = False
     if t.startswith("(") and t.endswith(")"):
         negative, t = True, t[1:-1].strip()

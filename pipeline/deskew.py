@@ -43,7 +43,10 @@ def otsu_threshold(gray: np.ndarray) -> int:
     mean_bg = np.divide(sum_bg, weight_bg, out=np.zeros(256), where=weight_bg > 0)
     mean_fg = np.divide(sum_bg[-1] - sum_bg, weight_fg, out=np.zeros(256), where=weight_fg > 0)
     between = weight_bg * weight_fg * (mean_bg - mean_fg) ** 2
-    return int(np.argmax(between))
+    # a tie spans the empty levels between two classes (a bilevel scan's black and white tie at every level
+    # between them): its middle, so that ``gray < threshold`` keeps the dark class
+    best = np.flatnonzero(between >= between.max())
+    return int((best[0] + best[-1] + 1) // 2)
 
 
 def _local_ink(gray: Image.Image) -> np.ndarray:

@@ -7,13 +7,14 @@ import io
 import re
 from pathlib import Path
 
+import numpy as np
 import pymupdf
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from pipeline import errors as E
 from pipeline.config import LimitSettings, OCRSettings, Settings
-from pipeline.deskew import estimate_skew
+from pipeline.deskew import estimate_skew, otsu_threshold
 from pipeline.faint import drop_faint_words
 from pipeline.images import open_raster
 from pipeline.ingest import identify
@@ -518,6 +519,17 @@ def test_estimate_skew_finds_the_rotation():
         rotated = page.rotate(angle, expand=True, fillcolor=255)
         assert estimate_skew(rotated) == pytest.approx(-angle, abs=0.15)
     assert estimate_skew(F.blank_image(200, 200)) == 0.0
+
+
+def test_estimate_skew_of_a_bilevel_scan():
+    """A fax-like 1-bit scan small enough to be read at its own size: its only grey levels are black and white, and
+    the threshold between them keeps the black as ink."""
+    page = F.render_page(F.invoice_pdf_doc(), 0, dpi=80).convert("L")
+    for angle in (-3.5, 2.0):
+        scan = page.rotate(angle, expand=True, fillcolor=255).point(lambda v: 255 if v > 160 else 0).convert("1")
+        assert max(scan.size) < 1600
+        assert estimate_skew(scan) == pytest.approx(-angle, abs=0.15)
+    assert otsu_threshold(np.array([[0, 255], [255, 255]], dtype=np.uint8)) not in (0, 255)
 
 
 def test_estimate_skew_of_a_page_photographed_on_a_darker_surface():

@@ -38,9 +38,10 @@ AMOUNTS = [
     ("1'118.70.", "1118.70"), ("1.234,56.", "1234.56"), ("118.70,", "118.70"),
     ("1\u2032168.90", "1168.90"),  # a prime OCR read for the apostrophe
     ("10.93.EUR", "10.93"), ("7,50.CHF", "7.50"),  # a speck between the cents and the currency's code
+    ("7308.14k", "7308.14"), ("1 250,00k", "1250.00"),  # a crown's "kr" whose "r" a scan lost
 ]
 NOT_AMOUNTS = ["", "abc", "01.05.14", "1.2.3", "21%", "EURO", "(870)-931-0505", "12.", "1,23.4,5", "€", "1 23", "--5",
-               "12.05.", "2024.05.", "24.07.16."]
+               "12.05.", "2024.05.", "24.07.16.", "12k", "12.5k"]
 
 
 @pytest.mark.parametrize(("text", "expected"), AMOUNTS)
@@ -75,6 +76,7 @@ def test_infer_decimal_separator(texts: list[str], expected: str | None) -> None
     ("Rs 1939", "1939", "INR"), ("316,83 PLN", "316.83", "PLN"), ("£12", "12", "GBP"), ("12.50", "12.50", None),
     ("HK$ 100", "100", "HKD"), ("¥500", "500", "JPY"),
     ("1 006,94 zt", "1006.94", "PLN"), ("188,29zi", "188.29", "PLN"),  # a scan's "zł" as OCR reads it
+    ("7308.14k", "7308.14", "SEK"),  # a crown's "kr" whose "r" a scan lost
     # the code on one side, the symbol on the other: the code names it ("kr." agrees with any crown)
     ("DKK 29.091,21 kr.", "29091.21", "DKK"), ("kr 1 234,50 NOK", "1234.50", "NOK"), ("€ 12,00 EUR", "12.00", "EUR"),
 ])
