@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 
 __all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases",
-           "label_score", "label_tokens", "peril_words", "reads_as_label", "normalise", "value_words"]
+           "label_score", "label_tokens", "peril_words", "reads_as_label", "normalise", "ruled_out", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -410,7 +410,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # Romanian and Hungarian
         "total fara tva|valoare fara tva|total valoare fara tva|baza impozabila|baza de impozitare|"
         "valoare neta|netto osszesen|osszesen netto|netto ertek osszesen|netto osszeg|afa nelkul|"
-        "afa nelkuli osszeg|adoalap"),
+        "afa nelkuli osszeg|adoalap|"
+        # a part's sum (Italian, Hungarian, Turkish, Spanish, Portuguese): "Totale parziale", "Részösszeg", "Ara toplam"
+        "totale parziale|parziale|reszosszeg|resz osszeg|ara toplam|aratoplam|suma parcial|soma parcial"),
     "tax": _p(
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
@@ -819,6 +821,10 @@ _CONCEPTS.update({
         "was the loss reported to the police|were the police notified|incident reported to police|"
         # the question as a form asks it ("Wurde die Polizei verständigt?", "¿Se presentó denuncia?")
         "polizeilich gemeldet|wurde die polizei verstandigt|polizei benachrichtigt|police a t elle ete prevenue|"
+        # ... or whether the police were called in ("Wurde die Polizei hinzugezogen?", "Were the police involved?")
+        "polizei hinzugezogen|wurde die polizei hinzugezogen|polizei eingeschaltet|wurde die polizei eingeschaltet|"
+        "police involved|were the police involved|police contacted|were the police contacted|"
+        "politie ingeschakeld|is de politie ingeschakeld|"
         "polizeianzeige|polizeianzeige erstattet|wurde eine polizeianzeige erstattet|"
         "plainte deposee|se presento denuncia|denuncia a la policia|e stata sporta denuncia|sporta denuncia|"
         "denuncia all autorita|participacao a policia|participacao policial|foi feita queixa|queixa apresentada|"
@@ -859,6 +865,35 @@ _CONCEPTS.update({
          "numero d adhesion|numero adherent|no adherent|numero de adherente|numero de afiliado", 0.85),
 })
 
+# Turkish: an invoice ("Fatura"), a receipt ("Fiş") and a claim form ("Hasar İhbar Formu")
+for _concept, _spec in {
+    "invoice_number": "fatura no|fatura numarasi|fatura nr|belge no|fatura seri sira no",
+    "invoice_date": "fatura tarihi|duzenleme tarihi|duzenlenme tarihi|belge tarihi|tarih",
+    "due_date": "son odeme tarihi|vade tarihi|odeme tarihi|vade",
+    "subtotal": "kdv haric toplam|kdv haric tutar|mal hizmet toplam tutari|toplam matrah|matrah",
+    "tax": "kdv|kdv tutari|hesaplanan kdv|toplam kdv",
+    "total": "genel toplam|toplam tutar|odenecek tutar|vergiler dahil toplam tutar|kdv dahil toplam|toplam",
+    "customer": "alici|musteri|sayin|alici bilgileri|musteri bilgileri",
+    "party": "satici|duzenleyen|satici bilgileri",
+    "description": "aciklama|urun|hizmet|urun hizmet|mal hizmet|urun adi|hizmet aciklamasi|mal hizmet cinsi",
+    "quantity": "miktar|adet",
+    "unit_price": "birim fiyat|birim fiyati",
+    "amount": "tutar|mal hizmet tutari",
+    "payment_method": "odeme sekli|odeme yontemi",
+    "claimant": "sigortali|sigortali adi soyadi|ad soyad|adi soyadi|sigorta ettiren",
+    "birth_date": "dogum tarihi",
+    "policy_number": "police no|police numarasi",
+    "incident_date": "hasar tarihi|olay tarihi|kaza tarihi",
+    "claim_amount": "talep edilen tutar|hasar tutari|tahmini hasar tutari|talep tutari",
+    "police_report": "polis raporu|polise bildirildi mi|polis tutanagi|polise bildirildi",
+    "claim_type": "hasar turu|talep turu|hasar tipi",
+    "address": "adres|sokak",
+    "city": "sehir",
+    "postal_code": "posta kodu",
+    "signature": "imza|sigortali imzasi",
+}.items():
+    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
 # the words a slip is looked for among: the label words, and the spellings and translations each stands for
@@ -896,8 +931,19 @@ _FIELD_CONCEPTS: dict[str, str] = {
     "state": "region", "province": "region", "region": "region", "county": "region",
 }
 
+#: a witness's details on a claim form ("Witness date of birth", "Name des Zeugen", "Nom du témoin"): another
+#: person's, never the claimant's
+_WITNESS = frozenset("witness witnesses zeuge zeugen temoin temoins testigo testigos testimone testimoni getuige "
+                     "getuigen swiadek swiadka swiadkow vittne vittnes vittnets vidne vitne todistaja testemunha "
+                     "svedek svedka martor martorului tanu".split())
+
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
 _NEGATIVE: dict[str, frozenset[str]] = {
+    "birth_date": _WITNESS, "claimant": _WITNESS, "address": _WITNESS, "postal_code": _WITNESS,
+    # the day a discount for paying early ends ("3 % Skonto bei Zahlung bis", "Descuento 3 % por pago antes del"),
+    # not the day the invoice falls due
+    "due_date": frozenset("skonto skontos rabatt rabat descuento escompte sconto korting discount remise rabais "
+                          "nachlass".split()),
     # ("Total bruto": the Spanish and Portuguese sum of the lines before tax)
     "total": frozenset("sub sous subtotal subtotaal net netto excl exclusief excluding ohne hors ht zwischensumme bruto "
                        "before untaxed tax vat btw tva mwst iva podatek rate afa fara nelkul".split()),
@@ -914,6 +960,7 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                               "scadenta scadentei livrare livrarii comanda comenzii teljesite teljesitesi hatarido "
                               "esedekesseg esedekessegi fizetesi rendele rendelesi szallita szallitasi".split()),
     "invoice_number": frozenset("order customer account klant kunden client vat tax btw tva iban phone tel fax "
+                                "siparis musteri "  # Turkish: an order's, a customer's
                                 "bestell auftrag po purchase reference contract kundennr klantnummer "
                                 "ordernummer dossier policy original originale originele ursprungliche "
                                 "related corrected korygowana your ihr ihre votre uw vostro vs su sua "
@@ -923,7 +970,7 @@ _NEGATIVE: dict[str, frozenset[str]] = {
     # "Fecha del siniestro", "Data do sinistro": the date of the claim, not its amount
     "claim_amount": frozenset("date datum fecha data dato birth".split()),
     # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
-    "city": frozenset("date datum fecha data dato signature unterschrift".split()),
+    "city": frozenset("date datum fecha data dato signature unterschrift".split()) | _WITNESS,
     # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
     "party": frozenset("no id number registration reg vat tax iban bic account phone tel fax email code".split()),
     "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
@@ -998,9 +1045,14 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
         if not toks == p:
             score *= 0.5 + 0.5 * n / len(toks)
         best = max(best, score * ph.weight)
-    if concept and not exact and set(toks) & _NEGATIVE.get(concept, frozenset()):
+    if concept and not exact and ruled_out(toks, concept):
         return 0.0
     return best
+
+
+def ruled_out(toks: tuple[str, ...], concept: str) -> bool:
+    """Whether a label's tokens hold a word that rules it out for ``concept`` ("Witness date of birth")."""
+    return bool(set(toks) & _NEGATIVE.get(concept, frozenset()))
 
 
 # Translations of common enum values, so a ticked "Hogar" or "Hausrat" reads as "home".

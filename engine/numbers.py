@@ -41,6 +41,8 @@ _SYMBOLS: dict[str, str] = {
     "Rp": "IDR", "Fr.": "CHF", "SFr.": "CHF", "R": "ZAR",
     # the Romanian leu ("1.234,56 lei") and the Hungarian forint ("1 234,56 Ft")
     "lei": "RON", "Lei": "RON", "LEI": "RON", "Ft": "HUF", "Ft.": "HUF",
+    # the Turkish lira ("1.234,50 TL")
+    "TL": "TRY",
     # the Nordic crown: Swedish until the document says which (see engine.rules.currency)
     "kr": "SEK", "kr.": "SEK", "Kr": "SEK", "Kr.": "SEK",
     "Euro": "EUR", "Euros": "EUR", "EURO": "EUR", "EUROS": "EUR", "euro": "EUR", "euros": "EUR",
@@ -61,7 +63,7 @@ _PERCENT = re.compile(r"^([+\-\u2212]?\d+(?:[.,]\d+)?)\s?%$")
 _WORDLIKE = frozenset({"R", "Rs", "Rs.", "Rp", "Fr.", "SFr.", "zl", "zt", "zi", "zk", "Euro", "Euros", "EURO", "EUROS",
                        "euro", "euros", "Dollars", "dollars", "Dollar", "kr", "kr.", "Kr", "Kr.",
                        # "lei" is Italian for "she", "Ft" is feet ("FT", a Portuguese invoice series, is no forint)
-                       "lei", "Lei", "LEI", "Ft", "Ft."})
+                       "lei", "Lei", "LEI", "Ft", "Ft.", "TL"})
 
 
 _CENTS = re.compile(r"\d[.,]\d{2}$")

@@ -90,7 +90,9 @@ _LEGAL_FORMS = frozenset(
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
-_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi|OG)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.)$")
+_END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi|OG)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.|"
+                        r"\be\.\s?U\.|\bA\.?\s?Ş\.?)$")  # ... Austria's registered sole trader ("Gruber Steuerberatung
+# e.U."), a Turkish joint-stock company ("Ege Ofis Malzemeleri A.Ş.")
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
@@ -107,11 +109,14 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
-                        r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo|tafel|bord)"
+                        r"trx|vorgang|operation|cashier|kassierer|caissier|cajero|operatore|table|tisch|mesa|tavolo|"
+                        r"tafel|bord|"
+                        # a parking ticket's (Czech, Hungarian, Italian, Portuguese, French, German)
+                        r"l[íi]stek|jegy|biglietto|bilhete|billet|parkschein)"
                         r"\.?\s*"
-                        r"(?:(?:no\.?|nr\.?|n[°º]\.?|#)?\s*:?\s*\d"
-                        # ... or its label alone, the number apart from it ("Bon-Nr.  #0113989")
-                        r"|(?<=nr)\.?\s*:?$|(?<=nr\.)\s*:?$|(?:no\.?|nr\.?|n[°º]\.?)\s*:?$)")
+                        r"(?:(?:-?no\.?|-?nr\.?|n\.?\s?[°º]\.?|n\.|č\.?|sz\.?|#)?\s*:?\s*\d"
+                        # ... or its label alone, the number apart from it ("Bon-Nr.  #0113989", "Lístek č.  647049")
+                        r"|(?<=nr)\.?\s*:?$|(?<=nr\.)\s*:?$|(?:-?no\.?|-?nr\.?|n\.?\s?[°º]\.?|n\.|č\.?|sz\.?)\s*:?$)")
 #: a time of day or a date with its year: a receipt's date line under the shop's address ("22 juin 2024 12:10",
 #: "30 de julho de 2023"), which reads as a house number and a street; streets named after a day ("Rua 25 de Abril")
 #: print no year
@@ -151,9 +156,13 @@ _STREET = re.compile(
     # Romanian streets before their name ("Str. Florilor nr. 40", "Calea Dorobanților nr. 130", "Șos. Kiseleff 1")
     # and Hungarian ones after it ("Rákóczi út 148.", "Kossuth Lajos utca 115.", "Széchenyi tér 1.")
     r"|\b(?:str|strada|calea|bdul|b-dul|bulevardul|[sș]os|[sș]oseaua|aleea|splaiul|intrarea|pia[tț]a)\.?\s+\w.*\d"
-    r"|\w\s+(?:utca|[úÚ]t|u\.|t[ée]r|k[öo]r[úu]t|krt\.|k[öo]z|fasor|rakpart|s[ée]t[áa]ny)\s*\d")
-_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla igen".split())  # ("igen": Hungarian)
-_NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne nu nem".split())  # ("neen": Flemish; "nu", "nem")
+    r"|\w\s+(?:utca|[úÚ]t|u\.|t[ée]r|k[öo]r[úu]t|krt\.|k[öo]z|fasor|rakpart|s[ée]t[áa]ny)\s*\d"
+    # Turkish avenues, streets, boulevards and quarters before the house number ("Bağdat Cad. No: 57", "Gül Sok. 3")
+    r"|\w\s+(?:cad\.|caddesi|sok\.|soka[ğg][ıi]|sk\.|bulvar[ıi]|blv\.|mah\.|mahallesi)\s*(?:no\s?:?\s*)?\d")
+_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla igen evet".split())  # ("igen": Hungarian, "evet":
+# Turkish)
+_NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne nu nem hayir".split())  # ("neen": Flemish; "nu",
+# "nem", "hayır")
 
 
 #: a dotted abbreviation ("s.r.l.", "v.o.f."), where a legal form a scan's OCR misread is looked for
@@ -971,6 +980,12 @@ def _standing(s: Span) -> bool:
     return len(s.text.replace(" ", "")) >= 4 and s.bbox[3] - s.bbox[1] >= 1.5 * (s.bbox[2] - s.bbox[0])
 
 
+#: the person a letter is for, under the recipient's name ("z. Hd. Theresa Pichler", "Attn: Accounts Payable",
+#: "t.a.v. de heer Jansen", "à l'attention de", "c/o")
+_ATTENTION = re.compile(r"(?i)(?:z\.\s?H(?:d|ä)\.?|zu\s+H(?:ä|a)nden|attn\.?:?|attention\b|t\.\s?a\.\s?v\.|"
+                        r"[àa]\s+l['’]\s?attention|c/o\b|all['’]\s?attenzione)\s*:?\s")
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
@@ -990,6 +1005,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False
     if _TILL_LINE.match(s.text.strip()):
         return False  # a till's or a cashier's number ("KASSE 05 BED 96", "CASSA 1")
+    if _ATTENTION.match(s.text.strip()):
+        return False  # the person a letter is for, in the recipient's block ("z. Hd. Theresa Pichler")
     if _PAGE_MARK.match(s.text.strip()):
         return False  # a page's number ("BLAD 1 VAN 1", "SIDE 1 AV 2", "Seite 2 von 3")
     if _print_header(doc, s):

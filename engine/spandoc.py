@@ -18,7 +18,7 @@ from typing import Any
 from engine.base import Word
 from engine.dates import RUN_STAMP, DateOrder, boxed_figures_order, guess_date_order, parse_date
 from engine.labels import (COLUMN_CONCEPTS, TERM_CODE, Phrase, known_label_words, label_phrases, label_score,
-                           label_tokens, normalise, reads_as_label)
+                           label_tokens, normalise, reads_as_label, ruled_out)
 from engine.spans import Span, SpanKind, find_spans, identifier_field, narrowed
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
@@ -458,7 +458,8 @@ class SpanDoc:
             # a qualifier in brackets narrows the label, it does not make it another ("Policyholder (full name)",
             # "Amount (EUR)"); a label a word of it rules out stays out ("Total (excl. VAT)")
             score = max(score, 0.95 * label_score(bare, phrases, concept))
-        if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]):
+        if concept == "due_date" and len(toks) >= 3 and any(t.startswith(_PAY_STEMS) for t in toks[:-1]) \
+                and not ruled_out(toks, concept):  # not the day an early payment's discount ends ("Skonto ... bis")
             score = max(score, 0.85 * max(label_score(toks[-k:], phrases, concept) for k in range(1, 4)),
                         0.8 if toks[-1] in _BY_WORDS else 0.0)
         return score

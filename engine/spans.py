@@ -52,7 +52,7 @@ from engine.numbers import (
 )
 
 __all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "narrowed",
-           "reads_as_identifier", "value_of", "word_text"]
+           "reads_as_identifier", "unit_word", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -154,8 +154,20 @@ _UNITS = frozenset(
     "kpl kpl. ks ks. db db. "
     "h hr hrs hour hours std std. stunden uur heure heures ore hod hod. min mins day days tag tage dag dagen "
     "jour jours giorni dias month months mo mon monat monate maand maanden mois mese mesi "
-    "kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft kwh".split()
+    "kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft kwh "
+    # Polish and Swedish hours, Spanish hours, running metres (German, Swedish), square metres (Italian, Swedish),
+    # Dutch pieces, German pieces, Italian "each"
+    "godz godz. tim horas lfm lfm. lfdm lpm mq kvm stuks stck stck. cad cad. "
+    # Turkish hours and pieces
+    "saat adet".split()
 )
+
+
+def unit_word(text: str) -> bool:
+    """Whether a word is a unit of measure a quantity may be followed by ("Stk.", "lfm", "h")."""
+    return text.lower() in _UNITS
+
+
 _GLUED_QUANTITY = re.compile(r"(?i)(\d+(?:[.,]\d+)?)(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len,
                                                                                                reverse=True)) + ")")
 _CODE = re.compile(r"\[([^\]\s]+)\]|\*([^*\s]+)\*")  # [FURN_7777], *987123*: product codes
@@ -607,7 +619,17 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
         joined = (k > 0 and out[k - 1].marker and b.marker and a.end - a.start == 1
                   and texts[a.start].lower() in _MARKER_JOINS)
         since = 0 if a.label_end else since if (a.marker and b.marker) or joined else since + 1
+    # a Turkish street's "No:" before its house number ("Bağdat Cad. No: 57", "Gül Sok. No: 3") is the street's, no
+    # label of a number
+    for a, b in zip(out, out[1:], strict=False):
+        if _TURKISH_STREET.fullmatch(texts[a.end - 1]) and texts[b.start].lower().rstrip(":.") == "no":
+            b.label_end, b.marker, b.kinds = False, False, {SpanKind.TEXT}
     return out
+
+
+#: the word a Turkish street's name ends on before its number: an avenue, a street, a boulevard, a quarter
+_TURKISH_STREET = re.compile(r"(?i)cad\.?|cd\.|caddesi|sok\.?|sk\.|soka[ğg][ıi]|sokak|bulvar[ıi]|blv\.|bulv\.|"
+                             r"mah\.|mahallesi")
 
 
 def _times_count(texts: list[str], clf: _Classifier) -> list[_Unit] | None:

@@ -22,7 +22,7 @@ from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
-from engine.spans import Span, SpanKind, narrowed
+from engine.spans import Span, SpanKind, narrowed, unit_word
 
 __all__ = ["OPEN_WORDS", "Column", "TableRow", "find_table", "match_columns"]
 
@@ -135,8 +135,10 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
         elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left
             left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)
-            if left is not None:
+            if left is not None and x0 - ranges[left][1] <= 3 * cw:
                 ranges[left] = (ranges[left][0], x1)
+            else:  # set apart: a column of its own, whose label may have wrapped onto the line above it
+                ranges[f"_{len(ranges)}"] = (x0, x1)
         elif not owners and (col := _truncated_label(s.text, columns, ranges)) is not None:
             ranges[col] = (x0, x1)  # a fixed-width listing's label cut short ("ARTIKEL/BESKRIVNI")
         elif not owners and (col := _second_price(s, line, ranges, columns, words)) is not None:
@@ -209,6 +211,32 @@ def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span]
         if best is not None and best[0] >= 0.8:
             del out[name]
             out[best[1]] = (min(a, under[0].bbox[0]), max(b, under[0].bbox[2]))
+    return out
+
+
+def _first_header_line(ranges: dict[str, tuple[float, float]], above: list[Span], line: list[Span],
+                       words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
+    """``ranges`` with each decoy column whose label began on the line right above the header renamed for the
+    field the two lines name together ("Einzelpreis" over "(EUR)": the unit price). The line above must hold
+    words only, a leading over the header."""
+    if not above or above[0].page != line[0].page or above[0].line != line[0].line - 1 \
+            or any(s.amount is not None or not s.kinds & {SpanKind.TEXT, SpanKind.LABEL} for s in above) \
+            or not _a_leading_under(line, above, words):
+        return ranges
+    out = dict(ranges)
+    for name, (a, b) in ranges.items():
+        if not name.startswith("_"):
+            continue
+        over = [s for s in above if min(s.bbox[2], b) - max(s.bbox[0], a) > 0]
+        own = [words[i].text for s in line for i in s.word_indices if a <= words[i].bbox[0] and words[i].bbox[2] <= b]
+        if len(over) != 1:
+            continue
+        # (the decoy's own words may be a unit, "(EUR)", that the label over them names alone)
+        best = max(((max(label_score(" ".join([over[0].text, *own]), c.phrases), label_score(over[0].text, c.phrases)),
+                     c.name) for c in columns if c.name not in out), default=None)
+        if best is not None and best[0] >= 0.8:
+            del out[name]
+            out[best[1]] = (min(a, over[0].bbox[0]), max(b, over[0].bbox[2]))
     return out
 
 
@@ -704,10 +732,24 @@ _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\s?\.?\s?-?\s?(?:nr|no|numme
                            r"(?:\s?/\s?[^\W\d_]{1,6}\.?)?")
 
 
+#: a line under an item naming its delivery note, its serial number or the ticket or job it was for ("Lieferschein
+#: 830679", "Delivery note DN-4471", "BL 4521", "Albarán 7731", "Pakbon 99812", "WZ 512376", "Serial 88123-A",
+#: "S/N 4CE04", "Ticket # 86471", "Job 95579"), or
+#: the month it was for after the period's label ("Zeitraum: 02/2025", "Period: 2025-02")
+_DETAIL_REF = re.compile(r"(?i)(?:lieferschein(?:-?nr\.?)?|delivery\s+note(?:\s+no\.?)?|packing\s+slip|"
+                         r"bon\s+de\s+livraison|bl|albar[áa]n|ddt|pakbon|wz|f[öo]ljesedel|f[øo]lgeseddel|"
+                         r"serial(?:\s+no\.?)?|s/n|seriennummer|serien?-?nr\.?|n[°º]\s?de\s?s[ée]rie|matricola|"
+                         r"ticket(?:\s?(?:#|no\.?|nr\.?))?|job(?:\s?(?:#|no\.?))?|"
+                         r"n[úu]mero\s+de\s+serie)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
+                         r"|(?:(?:leistungs)?zeitraum|(?:service\s+)?period|p[ée]riode|periodo|okres|perioden?)\s?:?\s?"
+                         rf"(?:{_MONTH.pattern})")
+
+
 def _article_code(line: list[Span]) -> bool:
     """Whether ``line`` holds nothing but an article's code, with its label or after a number sign
-    (:data:`_ARTICLE_CODE`)."""
-    return _ARTICLE_CODE.fullmatch(" ".join(s.text for s in line).strip()) is not None
+    (:data:`_ARTICLE_CODE`), or names the item's delivery note, serial number or month (:data:`_DETAIL_REF`)."""
+    text = " ".join(s.text for s in line).strip()
+    return _ARTICLE_CODE.fullmatch(text) is not None or _DETAIL_REF.fullmatch(text) is not None
 
 
 def _headerless(lines: list[list[Span]], columns: Sequence[Column],
@@ -812,8 +854,37 @@ def _split_codes(line: list[Span], ranges: dict[str, tuple[float, float]], colum
                 and (count := _counted_apart(s, line, ranges, columns, description, words)):
             out += count
             continue
+        if len(idx) >= 3 and s.has(SpanKind.TEXT) and (count := _count_run_on(s, line, ranges, columns, words)):
+            out += count
+            continue
         out.append(s)
     return out
+
+
+def _count_run_on(s: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
+                  words: Sequence[Word]) -> list[Span]:
+    """A description that a fixed-width print ran on into the count's column, one space apart ("Edelstahlgeländer
+    V2A 42,4 mm 55,5 lfm"): its last figure and unit word cut off as the row's quantity, where they reach into the
+    quantity's column and the words before them end short of it, that column holds nothing else on the line, and
+    the figure times one amount of the line is another; else nothing."""
+    counted = next((c.name for c in columns if c.numeric and c.concept == "quantity" and c.name in ranges), None)
+    idx = s.word_indices
+    k = 2 if unit_word(words[idx[-1]].text) else 1
+    qty = parse_amount(words[idx[-k]].text)
+    if counted is None or qty is None or qty <= 0 or len(idx) <= k:
+        return []
+    start = ranges[counted][0]
+    if words[idx[-1]].bbox[2] <= start or words[idx[-k - 1]].bbox[2] >= start:
+        return []
+    text_cols = {c.name for c in columns if not c.numeric}
+    if any(o is not s and _column_of(o, ranges, text_cols, overlapping=True) == counted for o in line):
+        return []
+    amounts = [o.amount for o in line if o is not s and o.amount is not None and not o.has(SpanKind.INTEGER)]
+    if not any(is_product(qty, p, a) for i, p in enumerate(amounts) for j, a in enumerate(amounts) if i != j):
+        return []
+    return [narrowed(s, idx[:-k], words),
+            narrowed(s, idx[-k:], words, kinds=frozenset({SpanKind.QUANTITY, SpanKind.AMOUNT}), amount=qty,
+                     unit=words[idx[-1]].text if k == 2 else None)]
 
 
 def _counted_apart(s: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],
@@ -967,6 +1038,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             continue
         if header and k < len(lines):
             header = _second_header_line(header, line, lines[k], words, columns)
+        if header and k >= 2:
+            header = _first_header_line(header, lines[k - 2], line, words, columns)
         if header:
             header = _joined_header(last_header, line, header, words) or header
             last_header = (line, header)
@@ -986,6 +1059,10 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             page = line[0].page
             overleaf = last_line if rows and last_line and last_line[0].page == page - 1 else []
         if is_skip(line):
+            # a subtotal or a carried sum inside the table: the lines under it are measured from it, not from the
+            # row above it (a section's heading under its subtotal, "Software", is no head of the row under it)
+            if texts or loose or anchor:
+                texts, loose, anchor = [], [], line
             continue
         if rows and _detail_of(line, wrapped, rows[-1], columns, words):
             wrapped, texts, loose, anchor = line, [], [], line

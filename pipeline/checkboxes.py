@@ -361,13 +361,15 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
     Where two answers of one line are enclosed (a table's header cells ``Yes | No``), neither is."""
     if not any(yes_or_no(w.text) is not None for u in units for w in u.words):
         return units
-    rings = []
+    rings, curved = [], set()
     for d in drawings():
         kinds = {item[0] for item in d["items"]}
         if d.get("fill") is None and kinds <= {"c", "re", "qu", "l"} and kinds & {"c", "re", "qu"}:
             r = pymupdf.Rect(d["rect"]) * matrix
             rings.append((r.x0, r.y0, r.x1, r.y1))
-    return _tick_circled(units, rings)[0]
+            if "c" in kinds:
+                curved.add(rings[-1])
+    return _tick_circled(units, rings, wide=frozenset(curved))[0]
 
 
 def add_circled_marks(units: list[LineUnit]) -> list[LineUnit]:
@@ -440,11 +442,14 @@ def _answer_words(words: list[RawWord]) -> list[RawWord]:
     return [w for w in words if _ANSWER.fullmatch(w.text.strip("/,()")) and yes_or_no(w.text) is not None]
 
 
-def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False) -> tuple[list[LineUnit], list[Box]]:
+def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
+                  wide: frozenset[Box] = frozenset()) -> tuple[list[LineUnit], list[Box]]:
     """``units`` with a ticked box before each yes or no word one of ``rings`` encloses alone and an empty one
     before the other answers of its line; and the rings so read. The line must print another answer, unless
     ``alone`` (a ring a pen drew round a word tells by itself, where OCR lost the other option: a drawn outline
-    round a lone ``No`` may be a table's cell)."""
+    round a lone ``No`` may be a table's cell). A ring of curves (in ``wide``) may reach twice as far either side
+    of its word as a frame: an ellipse round a word needs room at its ends (as MetaPost draws one), where a frame
+    that wide is a table's cell."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     answers = _answer_words(words)
     circled: list[tuple[RawWord, Box]] = []
@@ -455,7 +460,8 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False) 
             continue
         w, h = inside[0], inside[0].y1 - inside[0].y0
         if x0 <= w.x0 + 0.1 * h and x1 >= w.x1 - 0.1 * h and y0 <= w.y0 + 0.3 * h and y1 >= w.y1 - 0.3 * h \
-                and y1 - y0 <= (1 + _RING_MARGIN) * h and x1 - x0 <= w.x1 - w.x0 + _RING_MARGIN * h:
+                and y1 - y0 <= (1 + _RING_MARGIN) * h \
+                and x1 - x0 <= w.x1 - w.x0 + (2 if ring in wide else 1) * _RING_MARGIN * h:
             circled.append((w, ring))
     out, used = list(units), []
     for w, ring in circled:

@@ -23,6 +23,7 @@ from PIL import Image
 
 from engine.base import SIGNATURE_MARK
 from engine.rules import yes_or_no
+from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "add_pictured_signatures",
@@ -167,7 +168,9 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
         # curves drawn around text (a frame, an ornament) hold words whole, a ring round one answer ("Yes" circled,
         # which add_circled_answers reads) its word; a name signed across its caption ("Signature de l'assuré"
         # under the strokes) only crosses them
-        inside = [w for w in words if r.contains(pymupdf.Rect(w.x0, w.y0, w.x1, w.y1))]
+        # (the box ticked before a circled answer is no word of the page's: it stands inside a wide ring)
+        inside = [w for w in words if r.contains(pymupdf.Rect(w.x0, w.y0, w.x1, w.y1))
+                  and w.text not in (CHECKED, UNCHECKED)]
         if len(inside) > 2 or len(inside) == 1 and yes_or_no(inside[0].text) is not None:
             continue
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))

@@ -802,12 +802,35 @@ def split_two_up(units: Sequence[LineUnit], width: float, height: float) -> list
         if len(side) < _MIN_HALF_WORDS * len(words) \
                 or max(w.y1 for w in side) - min(w.y0 for w in side) < _MIN_HALF_HEIGHT * height:
             return [list(units)]
+    if _header_across(words, cut):
+        return [list(units)]
     halves: list[list[LineUnit]] = [[], []]
     for u in units:
         for k, part in enumerate(([w for w in u.words if w.x1 <= cut], [w for w in u.words if w.x0 >= cut])):
             if part:
                 halves[k].append(LineUnit(part, u.horizontal, u.text if len(part) == len(u.words) else None))
     return halves
+
+
+_FIGURE_COLUMNS = frozenset({"quantity", "unit_price", "amount"})
+
+
+def _header_across(words: Sequence[RawWord], cut: float) -> bool:
+    """Whether a table's header row runs across ``cut``: the description's label left of it and figures' labels
+    right of it, none named on both sides, on one line (a landscape invoice whose descriptions end short of the
+    sheet's middle), where a sheet printed two pages up has each page's header whole on its own side."""
+    for word in words:
+        row = [w for w in words if _overlap(w.y0, w.y1, word.y0, word.y1) >= 0.5 * (word.y1 - word.y0)]
+        if word is not min(row, key=lambda w: w.x0):
+            continue  # each row once, from its first word
+        row.sort(key=lambda w: w.x0)
+        names = [(w, c) for k, w in enumerate(row) for text in (w.text, " ".join(x.text for x in row[k:k + 2]))
+                 if (c := _column_of(text))]
+        left = {c for w, c in names if w.x1 <= cut}
+        right = {c for w, c in names if w.x0 >= cut}
+        if "description" in left and right and right <= _FIGURE_COLUMNS and not left & right:
+            return True
+    return False
 
 
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:

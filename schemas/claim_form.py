@@ -48,6 +48,8 @@ class ClaimForm(DocumentSchema):
         # Romanian and Hungarian
         "cerere de despăgubire", "avizare daună", "daună", "asigurat", "poliță", "asigurare", "kárbejelentő",
         "kárbejelentés", "biztosított", "kötvényszám", "káresemény", "biztosító", "biztosítás",
+        # Turkish
+        "hasar ihbar", "hasar", "sigorta", "sigortalı", "poliçe", "poliçe no", "hasar tarihi",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

@@ -41,6 +41,9 @@ class Invoice(DocumentSchema):
         "factură fiscală", "număr factură", "data emiterii", "data scadenței", "termen de plată", "cumpărător",
         "furnizor", "cota tva", "total fără tva", "számla", "számlaszám", "számla sorszáma", "kiállítás dátuma",
         "teljesítés dátuma", "fizetési határidő", "számla kelte", "nettó összesen", "eladó", "vevő", "adószám",
+        # Turkish
+        "fatura no", "fatura tarihi", "son ödeme tarihi", "e-arşiv fatura", "vergi dairesi", "ara toplam",
+        "genel toplam",
         # an invoice's number, date and due date as its captions print them
         "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",

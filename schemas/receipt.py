@@ -85,6 +85,9 @@ class Receipt(DocumentSchema):
         "parkolójegy",
         # a car park's ticket
         "parking ticket", "parkschein", "parkticket", "ticket de parking", "parkeerticket", "biglietto parcheggio",
+        # Turkish tills and car parks: the receipt, cash, credit card, change, the cashier, thanks, a car park
+        "fiş", "satış fişi", "nakit", "kredi kartı", "para üstü", "kasiyer", "teşekkür ederiz", "otopark",
+        "bahşiş",
     )
     keyword_patterns: ClassVar[tuple[tuple[str, float], ...]] = (
         # a card number masked but for its last digits, as card terminals print it ("**** **** **** 2051")

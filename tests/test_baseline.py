@@ -1936,6 +1936,24 @@ def test_a_letter_gives_its_due_date_in_a_sentence(sentence: str, due: str) -> N
     assert _run(layout(rows), Invoice).data["due_date"] == due
 
 
+@pytest.mark.parametrize("sentence", [
+    "3 % Skonto bei Zahlung bis 26.01.2022", "Rabat 3% przy płatności do 26.01.2022",
+    "2 % rabatt vid betalning senast 2022-01-26", "Descuento 3 % por pago antes del 26/01/2022",
+    "Escompte de 2 % pour paiement avant le 26/01/2022", "2% discount if paid by 26/01/2022",
+    "Sconto 2% per pagamento entro il 26/01/2022", "2% korting bij betaling vóór 26-01-2022",
+])
+def test_an_early_payment_discounts_date_is_no_due_date(sentence: str) -> None:
+    """ "3 % Skonto bei Zahlung bis 26.01.2022": the day a discount for paying early ends, not the day the invoice
+    falls due; where the letter names that too, that is the due date."""
+    rows = [[(0.1, "QT Odra Sp.j.")], [(0.6, "Faktura FV/2022/01/7")], [(0.6, "Data:"), (0.7, "28-12-2021")],
+            [(0.1, "Opis"), (0.55, "Ilość"), (0.65, "Cena"), (0.8, "Wartość")],
+            [(0.1, "Hosting WWW"), (0.55, "1"), (0.65, "700,56"), (0.8, "700,56")],
+            [(0.6, "Do zapłaty"), (0.8, "700,56 zł")], [(0.1, sentence)]]
+    assert _run(layout(rows), Invoice).data["due_date"] is None
+    rows.append([(0.1, "Please pay by 15/02/2022.")])
+    assert _run(layout(rows), Invoice).data["due_date"] == "2022-02-15"
+
+
 @pytest.mark.parametrize("tax_lines", [
     [[(0.6, "GST 5%"), (0.8, "$5.00")], [(0.6, "PST 7%"), (0.8, "$7.00")]],
     [[(0.6, "HST 13%"), (0.8, "$13.00")], [(0.6, "")]],
@@ -2338,6 +2356,22 @@ def test_a_street_whose_number_a_wide_space_sets_apart_is_one_address_line() -> 
     assert _run(layout(rows), Receipt).data["merchant_address"] == "Klemtstr. 487, 53252 Stuttgart"
 
 
+@pytest.mark.parametrize("name", ["Gruber Steuerberatung e.U.", "Huber Elektrotechnik e.K."])
+def test_a_sole_traders_registered_form_ends_a_name_not_a_sentence(name: str) -> None:
+    """Austria's "e.U." and Germany's "e.K." (a registered sole trader) after the name at the top of a letter: a
+    legal form, not the stop of a sentence; the recipient's contact under the window (``z. Hd.``) is no issuer."""
+    rows = [[(0.1, name)], [(0.1, "Linzer Gasse 146 · 1534 Wien · +43 606 191425")],
+            [(0.1, f"{name} · Linzer Gasse 146, 1534 Wien")], [(0.1, "Verena Steiner")],
+            [(0.1, "z. Hd. Theresa Pichler")], [(0.1, "Mariahilfer Straße 24")], [(0.1, "8763 Graz")],
+            [(0.1, "Rechnungsnummer:"), (0.25, "202505422")], [(0.1, "Rechnungsdatum:"), (0.25, "05.07.2025")],
+            [(0.1, "Bezeichnung"), (0.55, "Menge"), (0.65, "Einzelpreis"), (0.8, "Gesamt")],
+            [(0.1, "Kupferrohr 15 mm"), (0.55, "5"), (0.65, "13,90"), (0.8, "69,50")],
+            [(0.6, "Gesamtbetrag"), (0.8, "69,50 €")]]
+    assert _run(layout(rows, heights={0: 0.022}), Invoice).data["vendor_name"] == name
+    rows[:4] = [[(0.1, "Rechnung")]]  # a logo for a letterhead: the window's lines are the recipient's
+    assert _run(layout(rows), Invoice).data["vendor_name"] != "z. Hd. Theresa Pichler"
+
+
 def test_a_letters_unlabelled_recipient_with_a_legal_form_is_no_issuer() -> None:
     """A US letter: the sender's name and address at the top right, the recipient's (with a legal form, no
     label) at the left below. Both head an address, so the one above is the issuer; a line above that heads none
@@ -2418,6 +2452,84 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
     assert [i["description"] for i in items] == ["Whiteboard markers (4 pcs)", "Software support",
                                                  "Lenovo ThinkPad T14 Gen 4",
                                                  "Consulting services for the regional office"]
+
+
+@pytest.mark.parametrize("note", ["Zeitraum: 02/2025", "Lieferschein 830679", "Period: 02/2025",
+                                  "Delivery note DN-4471", "WZ 512376", "Serial 88123-A", "Albarán 7731",
+                                  "Pakbon 99812", "Okres: 01.02.2025 - 28.02.2025", "S/N 4CE0460D0G",
+                                  "Ticket # 86471", "Job 95579"])
+def test_a_delivery_note_serial_or_period_under_an_items_name_is_no_part_of_the_description(note: str) -> None:
+    """A line under an item that names its delivery note, its serial number or the month it was for, after its
+    label: a note, even where its first word would not have fitted in the name's column."""
+    rows = [[(0.1, "Gruber Bau GmbH")], [(0.6, "Rechnung"), (0.8, "H187554")], [(0.6, "Datum"), (0.8, "12.03.2025")],
+            [(0.05, "Pos."), (0.1, "Bezeichnung"), (0.345, "Menge"), (0.55, "Einzelpreis"), (0.78, "Gesamt")],
+            [(0.05, "1"), (0.1, "Pflastersteine 20x10x8 cm"), (0.345, "1,4 m²"), (0.55, "38,90 €"), (0.78, "54,46 €")],
+            [(0.1, note)],
+            [(0.05, "2"), (0.1, "Rasenmähen und Heckenschnitt"), (0.345, "16 Std."), (0.55, "44,90 €"),
+             (0.78, "718,40 €")],
+            [(0.05, "3"), (0.1, "Wartungsvertrag Heizung"), (0.78, "129,90 €")],
+            [(0.55, "Zwischensumme"), (0.78, "902,76 €")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Pflastersteine 20x10x8 cm", "Rasenmähen und Heckenschnitt",
+                                                 "Wartungsvertrag Heizung"]
+
+
+@pytest.mark.parametrize("count", ["55,5 lfm", "55,5"])
+def test_a_count_run_into_the_description_in_a_fixed_width_print_is_the_rows_quantity(count: str) -> None:
+    """A monospaced print whose description fills its column runs on into the count's ("Edelstahlgeländer V2A
+    42,4 mm 55,5 lfm", one space apart): the count under the quantity's column, whose product with the unit price
+    is the amount, is the row's quantity, not the description's tail; a figure in the description is none."""
+    desc = "Edelstahlgeländer V2A 42,4 mm"
+    rows = [[(0.1, "Gruber Bau GmbH")], [(0.6, "Rechnung"), (0.8, "H187554")], [(0.6, "Datum"), (0.8, "12.03.2025")],
+            [(0.05, "Pos."), (0.1, "Bezeichnung"), (0.345, "Menge"), (0.55, "Einzelpreis"), (0.78, "Gesamt")],
+            [(0.05, "1"), (0.1, f"{desc} {count}"), (0.55, "180,21 €"), (0.78, "10.001,66 €")],
+            [(0.05, "2"), (0.1, "Kupferrohr 15 mm"), (0.345, "3,5 lfm"), (0.55, "14,90 €"), (0.78, "52,15 €")],
+            [(0.05, "3"), (0.1, "Kupferrohr 22 mm 12"), (0.55, "18,90 €"), (0.78, "56,70 €")],
+            [(0.55, "Zwischensumme"), (0.78, "10.110,51 €")]]
+    items = _run(layout(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"]) for i in items] == [
+        (desc, "55.5"), ("Kupferrohr 15 mm", "3.5"), ("Kupferrohr 22 mm 12", None)]
+
+
+@pytest.mark.parametrize(("hardware", "software"), [
+    ("Subtotal Hardware", "Subtotal Software"), ("Totale parziale Hardware", "Totale parziale Software"),
+    ("Részösszeg Hardver", "Részösszeg Szoftver"), ("Ara toplam Donanım", "Ara toplam Yazılım"),
+])
+def test_a_tables_section_headings_and_subtotals_are_no_items(hardware: str, software: str) -> None:
+    """A table grouped into sections: a heading alone on a line over each section's rows ("Software"), a subtotal
+    row under them. A heading is no first line of the description under it (that would have fitted beside it),
+    and a section's subtotal, in any language, no item."""
+    rows = [[(0.05, "Redwood IT Solutions LLP")], [(0.6, "Invoice"), (0.8, "MX-08091-24")],
+            [(0.6, "Date"), (0.8, "12/03/2025")],
+            [(0.05, "Pos."), (0.1, "Description"), (0.6, "Qty"), (0.7, "Unit price"), (0.86, "Amount")],
+            [(0.1, "Hardware")],
+            [(0.05, "1"), (0.1, "Fluke 117 Multimeter"), (0.6, "3"), (0.7, "193.00"), (0.86, "579.00")],
+            [(0.05, "2"), (0.1, "Patchkabel Cat6 2m"), (0.6, "2"), (0.7, "4.06"), (0.86, "8.12")],
+            [(0.55, hardware), (0.86, "587.12")],
+            [(0.1, "Software")],
+            [(0.05, "3"), (0.1, "Windows Server 2022 Standard"), (0.6, "5"), (0.7, "769.28"), (0.86, "3,846.40")],
+            [(0.55, software), (0.86, "3,846.40")],
+            [(0.6, "Total"), (0.86, "4,433.52")]]
+    # lines set close, as a text layer gives them: a line's leading is little more than its height
+    items = _run(layout(rows, leading=1.15), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Fluke 117 Multimeter", "Patchkabel Cat6 2m",
+                                                 "Windows Server 2022 Standard"]
+
+
+def test_a_column_label_wrapped_above_its_currency_heads_the_column() -> None:
+    """A header whose unit price's label wrapped onto the line above it, "Einzelpreis" over "(EUR)", in a table with
+    a discount column: "(EUR)", far from the count's label, is no unit of the count's column; with the word over it
+    it heads the unit prices."""
+    rows = [[(0.05, "Gruber Bau GmbH")], [(0.6, "Rechnung"), (0.8, "RE-2025-0412")],
+            [(0.6, "Datum"), (0.8, "12.03.2025")], [(0.55, "Einzelpreis")],
+            [(0.05, "Bezeichnung"), (0.45, "Menge"), (0.55, "(EUR)"), (0.7, "Rabatt"), (0.82, "Betrag (EUR)")],
+            [(0.05, "Wartungspauschale Quartal"), (0.45, "12 Std."), (0.55, "108,65"), (0.7, "20 %"),
+             (0.82, "1.043,04")],
+            [(0.05, "Projektleitung"), (0.45, "3 Std."), (0.55, "136,12"), (0.82, "408,36")],
+            [(0.7, "Summe"), (0.82, "1.451,40")]]
+    items = _run(layout(rows, leading=1.2), Invoice).data["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("12", "108.65", "1043.04"), ("3", "136.12", "408.36")]
 
 
 def test_a_total_whose_label_the_scan_garbled_is_the_amount_the_subtotal_and_tax_add_up_to() -> None:

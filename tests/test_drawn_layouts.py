@@ -5,6 +5,8 @@ fields set apart by bars OCR glues to them, thin grey check boxes."""
 
 from __future__ import annotations
 
+import pytest
+
 import io
 
 import pymupdf
@@ -119,6 +121,22 @@ def test_a_receipts_address_ends_before_a_tax_number_or_the_till() -> None:
     without_tax_line = [row for row in RECEIPT if "TVA" not in row[0][1]]
     assert _run(layout(without_tax_line), Receipt).data["merchant_address"] == \
         "10, boulevard de Bourgeois, 27246 Weissboeuf"
+
+
+@pytest.mark.parametrize("ticket", [
+    [(0.08, "Lístek č."), (0.8, "647049")], [(0.08, "Ticket-Nr."), (0.8, "647049")],
+    [(0.08, "Talão n.º"), (0.8, "647049")], [(0.08, "Jegy sz. 860326")], [(0.08, "Biglietto n. 597194")],
+])
+def test_a_receipts_address_ends_before_its_tickets_number(ticket: list) -> None:
+    """A parking ticket's or a till's number under the address, its label and number apart or together
+    ("Lístek č.  647049", "Jegy sz. 860326", "Biglietto n. 597194"): no line of the address."""
+    rows = [RECEIPT[0], RECEIPT[1], RECEIPT[2], ticket, *RECEIPT[5:]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "10, boulevard de Bourgeois, 27246 Weissboeuf"
+    # a parking ticket: the name and address centred, the ticket's line across the slip under them
+    rows = [[(0.22, "Parkoviště Florenc")], [(0.28, "Na Příkopě 62")], [(0.29, "602 00 Brno")], ticket,
+            [(0.081, "Vjezd"), (0.648, "5. 4. 2025 03:32")], [(0.082, "Výjezd"), (0.652, "5. 4. 2025 13:27")],
+            [(0.083, "Zaplaceno"), (0.694, "500,00 Kč")]]
+    assert _run(layout(rows), Receipt).data["merchant_address"] == "Na Příkopě 62, 602 00 Brno"
 
 
 def test_a_wrapped_name_ends_on_an_austrian_legal_form() -> None:

@@ -158,6 +158,42 @@ def test_a_swiss_police_report_caption_asks_for_the_police() -> None:
     assert result.data["police_report_filed"] is True
 
 
+@pytest.mark.parametrize(("caption", "answer", "want"), [
+    ("Wurde die Polizei hinzugezogen?", "Ja", True), ("Wurde die Polizei eingeschaltet?", "Nein", False),
+    ("Har händelsen polisanmälts?", "Ja", True), ("Were the police involved?", "Yes", True),
+])
+def test_a_police_question_worded_otherwise_is_read(caption: str, answer: str, want: bool) -> None:
+    """ "Wurde die Polizei hinzugezogen?  Ja" (were the police called in), "Har händelsen polisanmälts?" (has the
+    incident been reported to the police)."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, caption), (0.45, answer)]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
+@pytest.mark.parametrize(("caption", "name_caption"), [
+    ("Witness date of birth", "Witness name"), ("Geburtsdatum des Zeugen", "Name des Zeugen"),
+    ("Data urodzenia świadka", "Imię i nazwisko świadka"), ("Date de naissance du témoin", "Nom du témoin"),
+])
+def test_a_witness_date_of_birth_is_not_the_claimants(caption: str, name_caption: str) -> None:
+    """The claimant's date of birth left empty, a witness's given in the section under it: the witness's is no
+    answer for the claimant's (left null), nor is the witness's name the claimant's."""
+    rows = [[(0.1, "Insurance Claim Form")], [(0.1, "Full name"), (0.4, "Aoife O'Brien")],
+            [(0.1, "Date of birth")], [(0.1, "Street address"), (0.4, "99 Castle Street")],
+            [(0.1, "Postcode"), (0.4, "T12 G725")], [(0.1, "City"), (0.4, "Cork")],
+            [(0.1, "Policy number"), (0.4, "392.348.754")], [(0.1, "Type of claim"), (0.4, "Health")],
+            [(0.1, "Date of incident"), (0.4, "13/10/2025")], [(0.1, "Amount claimed"), (0.4, "16,999.90 EUR")],
+            [(0.1, "Was the incident reported to the police?"), (0.45, "No")], [(0.1, "Witness")],
+            [(0.1, name_caption), (0.4, "Seán Ryan")], [(0.1, caption), (0.4, "24/12/1952")],
+            [(0.1, "Signature of claimant"), (0.4, "Aoife O'Brien")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["date_of_birth"] is None
+    assert result.data["claimant_name"] == "Aoife O'Brien"
+    rows[1] = [(0.1, "Full name")]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claimant_name"] != "Seán Ryan"
+
+
 def test_a_printed_answer_beside_a_misread_caption_with_a_pen_tick_near_it() -> None:
     """ "Type of clalm | Motor vehicle" (an i read as l), a pen's tick with its note ("√ok") on the line under it:
     the caption still asks for the kind of claim, and the tick, glued to its note, answers nothing."""

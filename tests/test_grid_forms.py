@@ -184,6 +184,8 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
                     shape.draw_bezier(a, c1, c2, b)
                 shape.finish(color=(0, 0, 0), closePath=False)
                 shape.commit()
+            elif outline == "wide":  # an ellipse with room to spare, more on one side (as MetaPost drew one)
+                page.draw_oval(pymupdf.Rect(x - 12, 246, x + width + 22, 266))
             else:
                 page.draw_oval(box) if outline == "ring" else page.draw_rect(box)
     doc.save(path)
@@ -192,6 +194,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("outline", "around", "answer"), [
     ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
     ("pen", ("Yes",), True),  # an open path of curves: no signature either
+    ("wide", ("No",), False),
     ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,

@@ -1028,6 +1028,29 @@ def test_figures_of_two_rows_boxed_together_go_to_their_rows():
     assert lines == ["10 Viti M8x40 1 9,62", "11 Carta A4 5 28,80", "VERTICAL TEXT"]
 
 
+def test_a_landscape_invoice_whose_table_header_crosses_the_middle_is_one_page(tmp_path: Path) -> None:
+    """A landscape invoice whose descriptions end short of the sheet's middle and whose figures start past it: a
+    gutter no word crosses runs down the middle, as on a sheet printed two pages up, but the table's header row
+    runs across it (the description's label on the left, the figures' labels on the right): one page, each row's
+    description on the line of its figures."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    page.insert_text((30, 40), "Hollands Glorie Catering V.O.F.", fontname="helv", fontsize=9)
+    page.insert_text((620, 40), "Factuurnummer   202509-7359", fontname="helv", fontsize=9)
+    page.insert_text((30, 120), "Nr.   Art.nr.   Omschrijving", fontname="helv", fontsize=9)
+    page.insert_text((450, 120), "Aantal     Prijs     Korting %     Bedrag", fontname="helv", fontsize=9)
+    for k in range(22):
+        page.insert_text((30, 140 + 18 * k), f"{k + 1}   SW-{1530 + k}   Windows Server 2022", fontname="helv",
+                         fontsize=9)
+        page.insert_text((460, 140 + 18 * k), f"{k + 1}     1.090,00     15 %     {926 + k},50", fontname="helv",
+                         fontsize=9)
+    doc.save(tmp_path / "landscape.pdf")
+    words = load(tmp_path / "landscape.pdf").words
+    for k in range(22):
+        line = next(w.line for w in words if w.text == f"SW-{1530 + k}")
+        assert any(w.text == f"{926 + k},50" for w in words if w.line == line)
+
+
 def test_a_sheet_printed_two_pages_up_reads_one_page_after_the_other(tmp_path: Path) -> None:
     """``enscript -2r``: two pages side by side on a landscape sheet. Each line of the left page is read whole and
     before every line of the right page, never run on into the line beside it; a page of two columns that share

@@ -498,7 +498,12 @@ def test_checkboxes_percentages_quantities() -> None:
     assert SpanKind.QUANTITY in qty.kinds and qty.unit == "PCS" and value_of(qty, SpanKind.QUANTITY) == "1"
 
 
-@pytest.mark.parametrize(("text", "unit"), [("8ud", "ud"), ("8 ud", "ud"), ("3kpl", "kpl"), ("2 Stk.", "Stk.")])
+@pytest.mark.parametrize(("text", "unit"), [
+    ("8ud", "ud"), ("8 ud", "ud"), ("3kpl", "kpl"), ("2 Stk.", "Stk."),
+    # Polish hours, Swedish hours and running metres, German running metres, Italian square metres and "each"
+    ("4 godz.", "godz."), ("8 tim", "tim"), ("5 lpm", "lpm"), ("5 lfm", "lfm"), ("3 mq", "mq"), ("2 cad.", "cad."),
+    ("6 stuks", "stuks"), ("4 horas", "horas"), ("9 kvm", "kvm"), ("7 Stck.", "Stck."),
+])
 def test_a_quantity_with_its_unit(text: str, unit: str) -> None:
     """A Spanish "ud" (unidad) without its stop, a Finnish "kpl", run into the count or beside it."""
     _, spans = _spans_of([[(0.1, "Cartucho de tóner"), (0.55, text), (0.7, "90,13"), (0.8, "721,04")]])
