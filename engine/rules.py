@@ -104,7 +104,8 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
                       r"(t[ée][l1][ée]?(?:phone|fono|efon|efoon)?|phone|fon|tlf|t[il1]f|t|fax|e-?mail|mail|www|https?|ust|"
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu|partita\s?iva|"
-                      r"codice\s+fiscale|puh|puhelin|y-tunnus|ico|di[cč]|i[cč]o|kvk-nr|orgnr|org\.?\s?nr\.?)\b|@|www\.|"
+                      r"codice\s+fiscale|puh|puhelin|y-tunnus|ico|di[cč]|i[cč]o|kvk-nr|orgnr|org\.?\s?nr\.?|"
+                      r"ad[óo]sz[áa]m|vkn|vergi\s+no)\b|@|www\.|"
                       r"^\+\d{1,3}[\s\d/-]{6,}$")
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
@@ -530,7 +531,9 @@ _TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontr
 #: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE")
 _TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
-                               "simplificada simplifiee simplificata simplificado".split())
+                               "simplificada simplifiee simplificata simplificado "
+                               # a Czech or Slovak tax document ("Faktura – daňový doklad"), a dash between
+                               "danovy doklad danovy – — -".split())
 #: the word that joins a title to its issuer's name ("Receipt from Acme", "Recibo de Ibérica S.L.", "Beleg von …")
 _TITLE_FROM = frozenset("from von de da di van fra fran od z".split())
 #: the kind of service a receipt's title names beside its title word ("RICEVUTA TAXI", "PARKING RECEIPT",
@@ -1113,6 +1116,8 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     first = next((i for i, street in enumerate(streets) if street), 0)
     if first == 1 and _HOUSE_NUMBER.fullmatch(texts[0].strip(" ,")):
         first = 0
+    if first >= 1 and split_postal_city(texts[first - 1].strip(" ,")) and not streets[first - 1]:
+        first -= 1  # the postcode and town before the street, as Hungarian addresses write them ("9021 Győr")
     parts = [s for over in lines[first:] for s in over]
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)

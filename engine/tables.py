@@ -958,16 +958,23 @@ def _middle_parts(lines: list[list[Span]], k: int, above: list[list[Span]], rang
 
 
 def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], line: list[Span],
-                 columns: Sequence[Column], words: Sequence[Word]) -> None:
+                 ranges: dict[str, tuple[float, float]], columns: Sequence[Column], words: Sequence[Word]) -> None:
     """The first lines of a row's description where its cell is aligned to the middle or the bottom: the text
     lines between the line above them (``header``: the table's header, or the row above's line where they are no
     rest of it) and the row's figures, a row gap under that line and a line's leading apart (see
-    :func:`_heads_of_next_rows`)."""
+    :func:`_heads_of_next_rows`). One short line whose next word, the row's own first, would have fitted beside it
+    in the column is no wrapped head but a heading over the rows ("Hardware" over "Ubiquiti UniFi U6-Pro")."""
     text = next((c.name for c in columns if not c.numeric and c.name in row.cells), None)
     cell = row.cells.get(text or "")
     if not cell or (texts[-1][0].page, texts[-1][0].line + 1) != (line[0].page, line[0].line) \
             or header[0].page != line[0].page:
         return
+    own = [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)]
+    if len(texts) == 1 and own and text in ranges and not _reads_on(texts[0], own, words):
+        first = words[own[0].word_indices[0]]
+        space = _char_width(texts[0], words)
+        if texts[0][-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) < ranges[text][1] - space:
+            return
     parts = [header, *texts, [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)] or line]
     tops = [_top_and_height(part, words)[0] for part in parts]
     height = _top_and_height(parts[-1], words)[1]
@@ -1100,7 +1107,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             wrapped, texts, loose, anchor = line, [], [], line
         elif row is not None:
             if anchor and loose and loose[0] is texts[0]:
-                _head_of_row(row, anchor, loose, line, columns, words)
+                _head_of_row(row, anchor, loose, line, ranges, columns, words)
             over = (row.line[0], row.line[1] - 1)
             if texts and _code_only(row, columns) and (texts[-1][0].page, texts[-1][0].line) == over:
                 # the name right over a row whose description is its article's code alone: the row's own
@@ -1188,6 +1195,13 @@ def _crowded(line: list[Span], ranges: dict[str, tuple[float, float]], columns: 
     return len(owners) != len(set(owners))
 
 
+def _under_no_label(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> bool:
+    """Whether a figure with cents of a row stands under no column's label."""
+    text_cols = {c.name for c in columns if not c.numeric}
+    return any(s.amount is not None and not s.kinds & {SpanKind.INTEGER, SpanKind.TEXT}
+               and _column_of(s, ranges, text_cols, overlapping=True) is None for s in line)
+
+
 def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],
                columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
     """The header's columns, or, where its labels stand at the left of their cells over figures set at the right
@@ -1196,7 +1210,9 @@ def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],
     under one column and those of no row."""
     order = sorted(ranges.items(), key=lambda kv: kv[1][0])
     widths = [b[0] - a[0] for (_, a), (_, b) in zip(order, order[1:], strict=False)]
-    by_labels = [c for line in body if (c := _crowded(line, ranges, columns)) is not None]
+    # (or where they set figures under no label at all: a price set right, short of the next label, past its own)
+    by_labels = [c or _under_no_label(line, ranges, columns) for line in body
+                 if (c := _crowded(line, ranges, columns)) is not None]
     if not widths or not by_labels or 2 * sum(by_labels) < len(by_labels):
         return ranges
     cells = {name: (a, max(b, nxt[1][0] - 0.005) if nxt else max(b, a + sorted(widths)[len(widths) // 2]))

@@ -2167,6 +2167,9 @@ def test_a_czech_tax_documents_title_wrapped_is_no_name() -> None:
             [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
             [(0.6, "Celkem"), (0.82, "100,00")]]
     assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "Tesař"
+    # the title run into the name's line, right after its legal form
+    rows[:2] = [[(0.05, "Dvořák Stavební a.s. FAKTURA – DAŇOVÝ DOKLAD")]]
+    assert _run(layout(rows, heights={0: 0.03}), Invoice).data["vendor_name"] == "Dvořák Stavební a.s."
 
 
 def test_a_receipts_address_is_not_read_through_its_title_and_captions() -> None:
@@ -2514,6 +2517,11 @@ def test_a_tables_section_headings_and_subtotals_are_no_items(hardware: str, sof
     items = _run(layout(rows, leading=1.15), Invoice).data["line_items"]
     assert [i["description"] for i in items] == ["Fluke 117 Multimeter", "Patchkabel Cat6 2m",
                                                  "Windows Server 2022 Standard"]
+    # the first heading a row gap under the table's header, closer to the row under it (as a scan gives them):
+    # the row's name would have fitted beside it, so it is no first line of the row's description
+    tops = [0.05, 0.08, 0.1, 0.222, 0.241, 0.255, 0.27, 0.285, 0.30, 0.315, 0.33, 0.345]
+    items = _run(layout_at(rows, tops, 0.012), Invoice).data["line_items"]
+    assert items[0]["description"] == "Fluke 117 Multimeter"
 
 
 def test_a_column_label_wrapped_above_its_currency_heads_the_column() -> None:

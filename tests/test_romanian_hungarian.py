@@ -156,6 +156,11 @@ def test_a_hungarian_nyugta_reads_its_merchant_date_and_total() -> None:
     data = _read(layout(rows), Receipt)
     assert data["merchant_name"] == "Tisza Töltőállomás Kft."
     assert (data["date"], data["total"]) == ("2025-09-25", "114.47")
+    assert data["merchant_address"] == "Andrássy út 74., 1052 Budapest"
+    # the postcode and town first, then the street, as Hungarian addresses are written too; the tax number under
+    # them ("Adószám") is no part of the address
+    rows[1:3] = [[(0.3, "9021 Győr")], [(0.3, "Andrássy út 172.")], [(0.3, "Adószám 42717078-2-96")]]
+    assert _read(layout(rows), Receipt)["merchant_address"] == "9021 Győr, Andrássy út 172."
 
 
 def test_a_romanian_claim_form_reads_whole() -> None:

@@ -283,3 +283,34 @@ def test_an_article_number_whose_stop_a_text_layer_set_apart_is_a_code(code: str
     """ "Art .-Nr. 21464" under an item (a PostScript print's text layer put a space before the stop) is the
     item's code, as "Art.-Nr. 41366" is: no rest of its description where its figures' line is joined to it."""
     assert tables._article_code(find_spans(layout([[(0.1, code)]])))
+
+
+
+def _at(lines: list[tuple[float, list[tuple[str, float, float]]]], height: float = 0.01) -> list[Word]:
+    """Words at their places: each line's top, and its words with their left and right edges."""
+    return [Word(text=t, line=n, bbox=(x0, top, x1, top + height))
+            for n, (top, words) in enumerate(lines) for t, x0, x1 in words]
+
+
+def test_figures_set_right_between_labels_set_left_fall_in_the_cells_the_labels_start() -> None:
+    """An HTML table whose labels stand at the left of their cells and whose figures at the right, nearer the next
+    label than their own, or under none ("Menge" over "4 h" set right, past its label; "Einzelpreis (CHF)" over
+    "77.57" set right, short of "Gesamt"): each figure is the column's whose label starts its cell."""
+    figures = {"4 h": "310.28", "3.5 h": "185.19", "16.5 h": "641.85", "10 Stück": "389.00", "12 h": "730.80"}
+    starts = {"4 h": 0.569, "3.5 h": 0.557, "16.5 h": 0.548, "10 Stück": 0.532, "12 h": 0.561}
+    prices = {"4 h": "77.57", "3.5 h": "52.91", "16.5 h": "38.90", "10 Stück": "38.90", "12 h": "60.90"}
+    lines = [(0.05, [("Alpina", 0.1, 0.15), ("AG", 0.155, 0.175)]),
+             (0.1, [("Rechnung", 0.6, 0.67), ("RE-118", 0.8, 0.85)]),
+             (0.12, [("Datum", 0.6, 0.64), ("14.03.2025", 0.8, 0.87)]),
+             (0.30, [("Bezeichnung", 0.096, 0.172), ("Menge", 0.499, 0.541), ("Einzelpreis", 0.607, 0.671),
+                     ("(CHF)", 0.674, 0.708), ("Gesamt", 0.777, 0.823), ("(CHF)", 0.826, 0.86)]),
+             (0.327, [("Wartungsvertrag", 0.096, 0.211), ("Heizung", 0.214, 0.27), ("277.90", 0.857, 0.904)])]
+    for k, (count, amount) in enumerate(figures.items()):
+        n, unit = count.split()
+        x = starts[count]
+        lines.append((0.352 + 0.025 * k, [("Service", 0.096, 0.15), (n, x, 0.578), (unit, 0.582, 0.59),
+                                           (prices[count], 0.722, 0.761), (amount, 0.857, 0.904)]))
+    lines.append((0.5, [("Total", 0.6, 0.64), ("2534.57", 0.857, 0.904)]))
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=_at(lines), target=Invoice)])
+    assert [(i["quantity"], i["unit_price"]) for i in result.data["line_items"]] == [
+        (None, None), *((c.split()[0], prices[c]) for c in figures)]
