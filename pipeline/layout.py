@@ -25,7 +25,7 @@ from engine.spandoc import concept_phrases
 
 __all__ = ["LineUnit", "RawWord", "drop_leaders", "is_garbage", "join_split_cents", "order_lines", "split_bullets",
            "split_glued_codes", "split_glued_labels", "split_glued_word", "split_label_figure", "split_sum_label",
-           "split_two_up", "to_words"]
+           "split_two_up", "strip_table_bars", "to_words"]
 
 #: a unit joins the current line when they overlap vertically by this share of the smaller height
 _OVERLAP = 0.5
@@ -831,6 +831,79 @@ def _header_across(words: Sequence[RawWord], cut: float) -> bool:
         if "description" in left and right and right <= _FIGURE_COLUMNS and not left & right:
             return True
     return False
+
+
+#: characters OCR reads a typed table's bar as, glued to the value beside it
+_BAR_LIKE = frozenset("|¦lI1!ij↓[]")
+_BARS = frozenset("|¦")
+#: bars alone set in one column down a table, at least, and bars alone or glued on that many lines
+_MIN_ALONE, _MIN_BARS = 1, 3
+
+
+def strip_table_bars(lines: Sequence[Sequence[RawWord]], *, read: bool = True) -> list[list[RawWord]]:
+    """``lines`` without the bars of a table typed with ``|`` between its columns that OCR ran into the values beside
+    them, reading each as a figure or a letter (``118,90 |`` as ``118,901``, ``| Arbeidsloon`` as ``jArbeidsloon``).
+    A bar's column is a place where a bar read alone and bars alone or such end characters on
+    three lines or more (between them, or two lines from them at most); an end character of a word there, on such a
+    line holding a bar alone or another such character at a bar's column, goes. Where the words come from a text
+    layer (``read`` false), only a bar itself glued to a word goes: a text layer misreads no bar, and a fixed-width
+    listing sets a word's last letter under a bar of the lines above."""
+    heights = [w.y1 - w.y0 for line in lines for w in line]
+    if not heights:
+        return [list(line) for line in lines]
+    tol = 0.3 * statistics.median(heights)
+    like = _BAR_LIKE if read else _BARS
+
+    def ends(w: RawWord) -> list[float]:  # where a word's bar-like end characters stand
+        if len(w.text) < 2 or w.text in _BARS:
+            return []
+        cw = (w.x1 - w.x0) / len(w.text)
+        return ([w.x1 - cw / 2] if w.text[-1] in like else []) + ([w.x0 + cw / 2] if w.text[0] in like else [])
+
+    alone = [((w.x0 + w.x1) / 2, k) for k, line in enumerate(lines) for w in line if w.text in _BARS]
+    glued = [(x, k) for k, line in enumerate(lines) for w in line for x in ends(w)]
+    columns: list[tuple[float, int, int]] = []  # a bar column's place and its first and last line with a bar alone
+    for x, _ in alone:
+        mine = [a for a in alone if abs(a[0] - x) <= tol]
+        if len({k for _, k in mine}) < _MIN_ALONE or any(abs(c[0] - x) <= tol for c in columns):
+            continue
+        rows = {k for _, k in mine}
+        # the end characters there, on the lines between and on lines next to them (a first row above the first
+        # bar read alone), two lines apart at most
+        near = sorted({k for g, k in glued if abs(g - x) <= tol})
+        grown = True
+        while grown:
+            grown = False
+            for k in near:
+                if k not in rows and (min(rows) <= k <= max(rows) or min(abs(k - r) for r in rows) <= 2):
+                    rows.add(k)
+                    grown = True
+        if len(rows) >= _MIN_BARS:
+            columns.append((statistics.median(a[0] for a in mine), min(rows), max(rows)))
+    if not columns:
+        return [list(line) for line in lines]
+
+    def at_bar(x: float, k: int) -> bool:
+        return any(abs(x - c) <= tol and lo <= k <= hi for c, lo, hi in columns)
+
+    out: list[list[RawWord]] = []
+    for k, line in enumerate(lines):
+        # a row of the table: a bar alone at one of its columns, or two end characters there
+        bars = sum(at_bar((w.x0 + w.x1) / 2, k) for w in line if w.text in _BARS) \
+            + sum(at_bar(x, k) for w in line for x in ends(w))
+        words: list[RawWord] = []
+        for w in line:
+            text, x0, x1 = w.text, w.x0, w.x1
+            if bars >= 1 and ends(w):
+                cw = (w.x1 - w.x0) / len(w.text)
+                if text[-1] in like and at_bar(x1 - cw / 2, k) and any(c.isalnum() for c in text[:-1]):
+                    text, x1 = text[:-1], x1 - cw
+                if len(text) >= 2 and text[0] in like and at_bar(x0 + cw / 2, k) \
+                        and any(c.isalnum() for c in text[1:]):
+                    text, x0 = text[1:], x0 + cw
+            words.append(w if text == w.text else replace(w, text=text, x0=x0, x1=x1))
+        out.append(words)
+    return out
 
 
 def order_lines(units: Sequence[LineUnit]) -> list[list[RawWord]]:

@@ -42,6 +42,7 @@ from pipeline.layout import (
     split_glued_labels,
     split_number_sign,
     split_two_up,
+    strip_table_bars,
     to_words,
 )
 from pipeline.models import Document, FileKind, PageInfo, SourceFile, TextSource
@@ -235,9 +236,10 @@ def load_document(source: SourceFile, settings: Settings, *, pages_dir: Path | N
     infos: list[PageInfo] = []
     images: list[bytes] = []
     for index, page in enumerate(pages):
-        lines = join_date_boxes([join_split_cents(split_glued_codes(split_glued_labels(split_number_sign(drop_leaders(
-            join_spaced_letters(line)))))) for half in split_two_up(page.units, page.coord_width, page.coord_height)
-            for line in order_lines(half)])
+        lines = join_date_boxes(strip_table_bars([join_split_cents(split_glued_codes(split_glued_labels(
+            split_number_sign(drop_leaders(join_spaced_letters(line)))))) for half in split_two_up(
+                page.units, page.coord_width, page.coord_height) for line in order_lines(half)],
+            read=page.source is not TextSource.TEXT_LAYER))
         first_line = words[-1].line + 1 if words else 0
         page_words = to_words(lines, page=index, width=page.coord_width, height=page.coord_height,
                               first_line=first_line)

@@ -33,6 +33,7 @@ from pipeline.layout import (
     split_glued_labels,
     split_glued_word,
     split_number_sign,
+    strip_table_bars,
     state_zero,
 )
 from pipeline.models import FileKind, TextSource
@@ -1049,6 +1050,35 @@ def test_a_landscape_invoice_whose_table_header_crosses_the_middle_is_one_page(t
     for k in range(22):
         line = next(w.line for w in words if w.text == f"SW-{1530 + k}")
         assert any(w.text == f"{926 + k},50" for w in words if w.line == line)
+
+
+def test_bars_of_a_typed_table_that_ocr_ran_into_its_values_are_dropped() -> None:
+    """A fax of a table typed with ``|`` between its columns: OCR reads most bars glued to the value beside them, as
+    a figure or a letter (``118,90 |`` as ``118,901``, ``| Arbeidsloon`` as ``jArbeidsloon``), a few alone. Where
+    bars alone and such end characters line up down the page, the characters are the bars and go; a value's own last
+    figure, off the bars' line, stays."""
+    def word(text: str, x0: float, line: int) -> RawWord:
+        return RawWord(text, x0, 100 + 20 * line, x0 + 9 * len(text), 116 + 20 * line, 0.9)
+
+    lines = [
+        [word("1", 40, 0), word("jArbeidsloon", 80, 0), word("3", 560, 0), word("57,631", 640, 0),
+         word("172,89", 760, 0)],
+        [word("2", 40, 1), word("|", 80, 1), word("Kabel", 98, 1), word("121", 560, 1), word("14,901", 640, 1),
+         word("178,80", 760, 1)],
+        [word("3", 40, 2), word("iMonitor", 80, 2), word("25", 560, 2), word("|", 578, 2), word("328,94", 640, 2),
+         word("|", 685, 2), word("8.223,50", 742, 2)],
+        [word("4", 40, 3), word("|", 80, 3), word("Kupfer", 98, 3), word("41", 569, 3), word("24,901", 640, 3),
+         word("99,60", 751, 3)],
+        [word("Summe", 600, 5), word("8.674,79", 742, 5)],
+        [word("Tel.", 40, 7), word("0301", 80, 7)],
+    ]
+    out = [[w.text for w in line] for line in strip_table_bars(lines)]
+    assert out[0] == ["1", "Arbeidsloon", "3", "57,63", "172,89"]
+    assert out[1] == ["2", "|", "Kabel", "12", "14,90", "178,80"]
+    assert out[2] == ["3", "Monitor", "25", "|", "328,94", "|", "8.223,50"]
+    assert out[3] == ["4", "|", "Kupfer", "4", "24,90", "99,60"]
+    assert out[4:] == [["Summe", "8.674,79"], ["Tel.", "0301"]]  # below the table, off its bars' lines
+    assert strip_table_bars(lines[:1]) == lines[:1]  # no bar alone: nothing to line up with
 
 
 def test_a_sheet_printed_two_pages_up_reads_one_page_after_the_other(tmp_path: Path) -> None:
