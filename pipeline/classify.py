@@ -81,7 +81,8 @@ def _patterns(model: type[DocumentSchema]) -> tuple[tuple[re.Pattern[str], float
 
 def keyword_scores(text: str, schemas: list[type[DocumentSchema]] | None = None) -> dict[str, float]:
     """Keyword score of ``text`` for every registered type (or ``schemas``)."""
-    folded = " " + " ".join(re.findall(r"\w+", _fold(text))) + " "
+    # (a number a scan's OCR ran into its word is apart from it: "Bon7342", "Kassa4")
+    folded = " " + " ".join(re.findall(r"[^\W\d_]+|\d+", _fold(text))) + " "
     scores: dict[str, float] = {}
     for model in schemas if schemas is not None else list_schemas():
         score = 0.0

@@ -85,6 +85,8 @@ class Receipt(DocumentSchema):
         "parkolójegy",
         # a car park's ticket
         "parking ticket", "parkschein", "parkticket", "ticket de parking", "parkeerticket", "biglietto parcheggio",
+        # bottle deposits and their return (German, Dutch, Danish, Swedish), a Dutch till's goodbye
+        "pfand", "leergut", "statiegeld", "retour statiegeld", "pant", "bedankt voor uw bezoek",
         # Turkish tills and car parks: the receipt, cash, credit card, change, the cashier, thanks, a car park
         "fiş", "satış fişi", "nakit", "kredi kartı", "para üstü", "kasiyer", "teşekkür ederiz", "otopark",
         "bahşiş",

@@ -357,6 +357,11 @@ def test_receipts_that_print_invoice_words_are_receipts(lines: tuple[str, ...]) 
     # a Polish one: "Nr paragonu" and the goodbye
     ("STARZAK STORE", "ul. Dąbrowskiej 31/21", "95-619 Oświęcim", "19.03.2024 17:58", "Nr paragonu 30562",
      "3 x Pasta 14,76", "Do zapłaty 14,76", "Karta 14,76", "VAT 23% 2,76", "Dziękujemy i zapraszamy ponownie"),
+    # a Dutch bakery's: its receipt's and till's numbers run into their words by a scan's OCR ("Bon7342", "Kassa4"),
+    # bottle deposits, a PIN payment and the goodbye
+    ("Bakkerij de Jong", "Prinsengracht 115", "5629 BV Eindhoven", "Bon7342 · 21-07-2025 11:31 · Kassa4",
+     "Roomboter 250 g 3,90 A", "Statiegeld 0,15 A", "Retour statiegeld 12 × 0,15 -1,80 A", "TOTAAL 57,14",
+     "PIN ( • · 1106) 57,14", "BTW Excl. BTW Incl.", "Bedankt voor uw bezoek!"),
 ])
 def test_receipts_known_by_their_marks(lines: tuple[str, ...]) -> None:
     c = classify_words(words_of(*lines))
