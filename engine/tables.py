@@ -202,16 +202,28 @@ def _second_header_line(ranges: dict[str, tuple[float, float]], line: list[Span]
     for name, (a, b) in ranges.items():
         if not name.startswith("_"):
             continue
-        top = [words[i].text for s in line for i in s.word_indices if a <= words[i].bbox[0] and words[i].bbox[2] <= b]
+        top = _texts_within(line, a, b, words)
         under = [s for s in below if s.has(SpanKind.TEXT) and min(s.bbox[2], b) - max(s.bbox[0], a) > 0]
-        if not top or len(under) != 1:
-            continue
-        label = " ".join([*top, under[0].text])
-        best = max(((label_score(label, c.phrases), c.name) for c in columns if c.name not in out), default=None)
-        if best is not None and best[0] >= 0.8:
-            del out[name]
-            out[best[1]] = (min(a, under[0].bbox[0]), max(b, under[0].bbox[2]))
+        if top and len(under) == 1:
+            _rename_decoy(out, name, [" ".join([*top, under[0].text])], under[0], columns)
     return out
+
+
+def _texts_within(line: list[Span], a: float, b: float, words: Sequence[Word]) -> list[str]:
+    """The words of ``line`` that stand wholly between ``a`` and ``b``."""
+    return [words[i].text for s in line for i in s.word_indices if a <= words[i].bbox[0] and words[i].bbox[2] <= b]
+
+
+def _rename_decoy(out: dict[str, tuple[float, float]], name: str, labels: list[str], part: Span,
+                  columns: Sequence[Column]) -> None:
+    """Decoy column ``name`` of ``out`` renamed for the field one of ``labels`` names best (0.8 at least), widened
+    to the label's ``part`` on the other line; left as it is where none names a field not yet in ``out``."""
+    a, b = out[name]
+    best = max(((max(label_score(t, c.phrases) for t in labels), c.name) for c in columns if c.name not in out),
+               default=None)
+    if best is not None and best[0] >= 0.8:
+        del out[name]
+        out[best[1]] = (min(a, part.bbox[0]), max(b, part.bbox[2]))
 
 
 def _first_header_line(ranges: dict[str, tuple[float, float]], above: list[Span], line: list[Span],
@@ -228,15 +240,9 @@ def _first_header_line(ranges: dict[str, tuple[float, float]], above: list[Span]
         if not name.startswith("_"):
             continue
         over = [s for s in above if min(s.bbox[2], b) - max(s.bbox[0], a) > 0]
-        own = [words[i].text for s in line for i in s.word_indices if a <= words[i].bbox[0] and words[i].bbox[2] <= b]
-        if len(over) != 1:
-            continue
-        # (the decoy's own words may be a unit, "(EUR)", that the label over them names alone)
-        best = max(((max(label_score(" ".join([over[0].text, *own]), c.phrases), label_score(over[0].text, c.phrases)),
-                     c.name) for c in columns if c.name not in out), default=None)
-        if best is not None and best[0] >= 0.8:
-            del out[name]
-            out[best[1]] = (min(a, over[0].bbox[0]), max(b, over[0].bbox[2]))
+        if len(over) == 1:  # (the decoy's own words may be a unit, "(EUR)", that the label over them names alone)
+            own = _texts_within(line, a, b, words)
+            _rename_decoy(out, name, [" ".join([over[0].text, *own]), over[0].text], over[0], columns)
     return out
 
 
@@ -975,7 +981,7 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
         space = _char_width(texts[0], words)
         if texts[0][-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) < ranges[text][1] - space:
             return
-    parts = [header, *texts, [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)] or line]
+    parts = [header, *texts, own or line]
     tops = [_top_and_height(part, words)[0] for part in parts]
     height = _top_and_height(parts[-1], words)[1]
     gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]

@@ -845,7 +845,7 @@ def strip_table_bars(lines: Sequence[Sequence[RawWord]], *, read: bool = True) -
     them, reading each as a figure or a letter (``118,90 |`` as ``118,901``, ``| Arbeidsloon`` as ``jArbeidsloon``).
     A bar's column is a place where a bar read alone and bars alone or such end characters on
     three lines or more (between them, or two lines from them at most); an end character of a word there, on such a
-    line holding a bar alone or another such character at a bar's column, goes. Where the words come from a text
+    line, goes. Where the words come from a text
     layer (``read`` false), only a bar itself glued to a word goes: a text layer misreads no bar, and a fixed-width
     listing sets a word's last letter under a bar of the lines above."""
     heights = [w.y1 - w.y0 for line in lines for w in line]
@@ -888,13 +888,10 @@ def strip_table_bars(lines: Sequence[Sequence[RawWord]], *, read: bool = True) -
 
     out: list[list[RawWord]] = []
     for k, line in enumerate(lines):
-        # a row of the table: a bar alone at one of its columns, or two end characters there
-        bars = sum(at_bar((w.x0 + w.x1) / 2, k) for w in line if w.text in _BARS) \
-            + sum(at_bar(x, k) for w in line for x in ends(w))
         words: list[RawWord] = []
         for w in line:
             text, x0, x1 = w.text, w.x0, w.x1
-            if bars >= 1 and ends(w):
+            if ends(w):
                 cw = (w.x1 - w.x0) / len(w.text)
                 if text[-1] in like and at_bar(x1 - cw / 2, k) and any(c.isalnum() for c in text[:-1]):
                     text, x1 = text[:-1], x1 - cw
