@@ -457,6 +457,30 @@ _AMOUNT_TEXT = re.compile(r"(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,
 
 _Cells = list[tuple[list[int], list[bool]]]
 
+#: a date's day, month and year, each a word of its own ("5.", "5.", "2024")
+_SPACED_DATE = (re.compile(r"(?:0?[1-9]|[12]\d|3[01])\."), re.compile(r"(?:0?[1-9]|1[0-2])\."),
+                re.compile(r"(?:19|20)\d{2}"))
+
+
+def _join_spaced_dates(cells: _Cells, words: Sequence[Word]) -> _Cells:
+    """A date written day, month and year each with its stop and padded apart ("5.   5.   2024", as a fixed-width
+    Czech or Slovak till prints it) is one cell: three one-word cells, no more than four characters apart."""
+    out: _Cells = []
+    k = 0
+    while k < len(cells):
+        trio = cells[k:k + 3]
+        if len(trio) == 3 and all(len(c) == 1 for c, _ in trio) \
+                and all(p.fullmatch(words[c[0]].text) for p, (c, _) in zip(_SPACED_DATE, trio, strict=True)):
+            idx = [c[0] for c, _ in trio]
+            cw = _char_width([words[i] for i in idx])
+            if all(words[b].bbox[0] - words[a].bbox[2] <= 4 * cw for a, b in zip(idx, idx[1:], strict=False)):
+                out.append((idx, [True, True]))
+                k += 3
+                continue
+        out.append(cells[k])
+        k += 1
+    return out
+
 
 def _aligned_with(other: _Cells, words: Sequence[Word], cw: float) -> Callable[[int], bool]:
     """Whether a word starts where one of ``other``'s cells starts (within a third of a character)."""
@@ -780,7 +804,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     for k, key in enumerate(keys):
         nearby = [grid[o] for o in keys[max(0, k - 5):k + 6] if o != key and o[0] == key[0]]
         grid[key] = _split_at_larger_type(_split_at_value_column(grid[key], nearby, words), words)
-    all_cells = {key: _colon_to_label(cells, words) for key, cells in grid.items()}
+    all_cells = {key: _join_spaced_dates(_colon_to_label(cells, words), words) for key, cells in grid.items()}
     for key in keys:
         cells = all_cells[key]
         units = [_times_count([words[i].text for i in cell], clf) or _units([words[i].text for i in cell], tight, clf)

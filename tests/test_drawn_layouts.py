@@ -139,6 +139,18 @@ def test_a_receipts_address_ends_before_its_tickets_number(ticket: list) -> None
     assert _run(layout(rows), Receipt).data["merchant_address"] == "Na Příkopě 62, 602 00 Brno"
 
 
+@pytest.mark.parametrize(("entry", "exit_"), [
+    ("Intrare", "Ieșire"), ("Intrare", "IEŞIRE"), ("Behajtás", "Kihajtás"), ("Érkezés", "Távozás"), ("Giriş", "Çıkış"),
+    ("GIRIS", "CIKIS"), ("Entrada", "Saída"), ("Sisään", "Ulos"), ("Innkjøring", "Utkjøring"), ("Vjezd", "Výjezd"),
+])
+def test_a_parking_ticket_is_dated_by_its_exit(entry: str, exit_: str) -> None:
+    """A car park's ticket is paid on the way out: its date is the exit's, the entry's time stands above it."""
+    rows = [[(0.1, "CityPark Garage Ltd")], [(0.1, "12 Dock Street, Leeds")], [(0.1, "PARKING TICKET")],
+            [(0.1, f"{entry}:"), (0.4, "03.05.2025 22:41")], [(0.1, f"{exit_}:"), (0.4, "04.05.2025 08:12")],
+            [(0.1, "Duration"), (0.4, "9 h 31 min")], [(0.1, "TOTAL"), (0.5, "EUR 18.00")]]
+    assert _run(layout(rows), Receipt).data["date"] == "2025-05-04"
+
+
 def test_a_wrapped_name_ends_on_an_austrian_legal_form() -> None:
     rows = [[(0.1, "SCHWAIGER & LERCH")], [(0.1456, "GESBR")],  # centred under the name [(0.33, "Schneebergerstr. 4")],
             [(0.28, "6865 Gerasdorf bei Wien")], [(0.08, "17.07.2023 10:12")], [(0.08, "Brot"), (0.8, "3,20")],

@@ -783,3 +783,15 @@ def test_a_receipt_number_before_a_word_is_no_address_abroad() -> None:
              "05/11/2022 20:42:44", "Receipt No. 10505 Till 8", "TOTAL DUE 26.76"]
     assert guess_date_order(lines) == DateOrder.DMY
     assert guess_date_order([*lines[:6], "Lieferadresse: 10115 Berlin"]) == DateOrder.MDY  # a party abroad
+
+
+def test_a_date_padded_apart_on_a_fixed_width_till_is_one_span() -> None:
+    """A Czech till prints "5.   5.   2024": day, month and year each a word three characters apart are one date.
+    Figures further apart, or ones that are no day, month and year, stay cells of their own."""
+    cw = CHAR_W
+    _, spans = _spans_of([[(0.1, "Datum:"), (0.3, "5."), (0.3 + 5 * cw, "5."), (0.3 + 10 * cw, "2024"), (0.7, "14:22")],
+                          [(0.1, "1."), (0.1 + 8 * cw, "2."), (0.1 + 16 * cw, "2024")],
+                          [(0.1, "40."), (0.1 + 5 * cw, "5."), (0.1 + 10 * cw, "2024")]])
+    t = _texts(spans)
+    assert SpanKind.DATE in t["5. 5. 2024"]
+    assert "1." in t and "2." in t and "40." in t
