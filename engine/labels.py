@@ -150,8 +150,8 @@ def _glued_pair(tok: str) -> tuple[str, ...] | None:
 
 
 #: words of forms one letter from a label word, which are no slip of it: Swedish "Försäkran" (a declaration), not
-#: "Försäkrad" (the insured)
-_NO_SLIPS = frozenset({"forsakran"})
+#: "Försäkrad" (the insured); German "Versicherer" (the insurer, the other party's among them), not "Versicherter"
+_NO_SLIPS = frozenset({"forsakran", "versicherer"})
 
 
 @functools.lru_cache(maxsize=8192)

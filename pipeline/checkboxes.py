@@ -242,8 +242,11 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     squares: list[tuple[pymupdf.Rect, bool]] = []
     strokes: list[pymupdf.Rect] = []
     marks: list[pymupdf.Rect] = []  # ticks and crosses drawn as paths of their own
+    fills: list[pymupdf.Rect] = []  # dark shapes too small for a box: a box ticked by a square or dot inside it
     for d in paths:
         r = pymupdf.Rect(d["rect"]) * matrix
+        if _filled_dark(d) and 0 < r.height < lo and 0 < r.width < lo:
+            fills.append(r)
         if _drawn_mark(d) and lo <= r.height <= square_hi and 0.5 * r.height <= r.width <= 2 * r.height:
             marks.append(r)
         kinds = [item[0] for item in d["items"]]
@@ -271,7 +274,7 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
             continue
         inner = pymupdf.Rect(r.x0 + 0.2 * r.width, r.y0 + 0.2 * r.height, r.x1 - 0.2 * r.width, r.y1 - 0.2 * r.height)
         ticked = ticked or any(s.intersects(inner) and s.width <= 1.5 * r.width and s.height <= 1.5 * r.height
-                               for s in strokes)
+                               for s in strokes) or any(_fills_box(f, r) for f in fills)
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_BOXES else units
@@ -558,6 +561,12 @@ def _drawn_mark(drawing: dict[str, Any]) -> bool:
 def _filled_dark(drawing: dict[str, Any]) -> bool:
     fill = drawing.get("fill")
     return drawing.get("type") in ("f", "fs") and fill is not None and sum(fill) / len(fill) < 0.5
+
+
+def _fills_box(fill: pymupdf.Rect, box: pymupdf.Rect) -> bool:
+    """A dark square or dot inside a box, over its middle and a good part of it: the box's mark (``▣``)."""
+    middle = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    return box.contains(fill) and fill.contains(middle) and fill.width * fill.height >= 0.15 * box.width * box.height
 
 
 def _crossed(drawing: dict[str, Any], rect: pymupdf.Rect) -> bool:

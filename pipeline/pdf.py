@@ -204,6 +204,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
             # letter-spaced words read whole: the words split only where a space glyph was printed
             unspaced = page.get_textpage(flags=flags | pymupdf.TEXT_INHIBIT_SPACES)
             raw_words = join_tracked_letters(raw_words, page.get_text("words", textpage=unspaced))
+            raw_words = fit_tall_words(raw_words, layout)
             # hyphens some producers code as soft hyphens, drawn as wide as a hyphen inside words
             printed = any(SOFT_HYPHEN in w[4] for w in raw_words) and printed_soft_hyphens(
                 page.get_text("rawdict", textpage=textpage))
@@ -287,6 +288,40 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         units=lines, chars=chars, garbled=_garbled("".join(text)),
         width=page.rect.width, height=page.rect.height,
     )
+
+
+#: a span's box taller than this many times its font size is drawn from a font's outsized box, not its letters
+_TALL_SPAN = 1.6
+
+
+def fit_tall_words(raw_words: list[tuple], layout: dict[str, Any]) -> list[tuple]:
+    """``raw_words`` (PyMuPDF's word tuples) with the words of a span whose box is far taller than its font size
+    (a handwriting font's outsized bounding box reaching over the caption above its value) boxed from the span's
+    baseline and font size instead, as the font's ascender and descender place its letters."""
+    tall: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    for block in layout.get("blocks", []):
+        for line_no, line in enumerate(block.get("lines", [])):
+            if line.get("dir", (1.0, 0.0))[0] < 0.99:
+                continue  # only text across the page: a turned line's box is measured along x
+            for span in line.get("spans", []):
+                size = float(span.get("size") or 0.0)
+                x0, y0, x1, y1 = span["bbox"]
+                if size <= 0 or y1 - y0 <= _TALL_SPAN * size:
+                    continue
+                base = span["origin"][1]
+                ascender = min(max(float(span.get("ascender", 0.8)), 0.5), 1.1)
+                descender = min(max(float(span.get("descender", -0.2)), -0.4), 0.0)
+                tall.setdefault((block["number"], line_no), []).append(
+                    (x0, x1, max(y0, base - ascender * size), min(y1, base - descender * size)))
+    if not tall:
+        return raw_words
+    out = []
+    for word in raw_words:
+        x0, _, x1, _, *rest = word
+        mid = (x0 + x1) / 2
+        fit = next(((a, b) for sx0, sx1, a, b in tall.get((word[5], word[6]), ()) if sx0 <= mid <= sx1), None)
+        out.append((x0, fit[0], x1, fit[1], *rest) if fit else word)
+    return out
 
 
 def _linear(matrix: pymupdf.Matrix) -> pymupdf.Matrix:

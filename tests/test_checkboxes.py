@@ -137,6 +137,28 @@ def test_boxes_drawn_in_a_born_digital_form_are_read(tmp_path: Path) -> None:
     assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
 
 
+def _filled_box(page: pymupdf.Page, x: float, y: float, ticked: bool) -> None:
+    """A box ticked as some report writers tick it: a dark square filled inside it (``▣``)."""
+    r = pymupdf.Rect(x, y - 8, x + 8, y)
+    page.draw_rect(r, color=(0, 0, 0), width=0.8)
+    if ticked:
+        page.draw_rect(pymupdf.Rect(x + 1.5, y - 6.5, x + 6.5, y - 1.5), color=None, fill=(0, 0, 0))
+
+
+def test_a_box_ticked_by_a_square_filled_inside_it_is_read(tmp_path: Path) -> None:
+    """The ticked boxes have a small dark square drawn inside the frame, a separate path too small to be a box
+    itself: the option with the filled box is ticked, the empty frames are not."""
+    doc = printed_claim_form(_filled_box)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    texts = [w.text for w in words]
+    assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) == 4
+    result = create_engine("baseline", {}).extract_batch(
+        [EngineRequest(id="claim", words=words, target=get_schema("claim_form"))])[0]
+    assert result.data["claim_type"] == "home" and result.data["police_report_filed"] is False
+
+
 def test_large_boxes_drawn_as_closed_lines_are_read(tmp_path: Path) -> None:
     """LibreOffice Draw's boxes: a closed path of line segments, one and a half word heights high beside small
     print, ticked with two separate strokes."""

@@ -302,3 +302,21 @@ def test_a_swedish_forms_declaration_heading_is_no_slip_for_the_insured() -> Non
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claimant_name"] == "Elin Persson"
     assert result.data["claim_type"] == "home"
+
+
+def test_the_other_partys_insurer_is_no_slip_for_the_insured() -> None:
+    """German "Versicherer" (the insurer) is one letter from "Versicherter" (the insured): the other vehicle's
+    insurer in section C is no claimant; the name under "Versicherungsnehmer (Name, Vorname)" is."""
+    rows = [[(0.05, "SCHADENMELDUNG")], [(0.05, "A Versicherungsnehmer (Name, Vorname)")],
+            [(0.05, "Versicherungsnehmer (Name, Vorname)"), (0.55, "Geburtsdatum")],
+            [(0.05, "Dieter Zöllner"), (0.55, "18. Dezember 1957")],
+            [(0.05, "Straße, Hausnr."), (0.55, "PLZ"), (0.68, "Ort")],
+            [(0.05, "Am Mühlbach 135"), (0.55, "34122"), (0.68, "Kassel")],
+            [(0.05, "Versicherungsscheinnummer"), (0.55, "Telefon")], [(0.05, "KV/2024/41537"), (0.55, "0631 527330")],
+            [(0.05, "B Art des Schadens")], [(0.05, "[X] Kfz"), (0.3, "[ ] Hausrat"), (0.5, "[ ] Kranken")],
+            [(0.05, "Schadentag"), (0.4, "Ort")], [(0.05, "24. Juni 2024"), (0.4, "Rostock")],
+            [(0.05, "C Unfallgegner")], [(0.05, "Fahrer"), (0.35, "Kennzeichen"), (0.55, "Versicherer")],
+            [(0.05, "Malte Hüttemann"), (0.35, "GR-512-TK"), (0.55, "Elektro Kühne GmbH")],
+            [(0.05, "Wurde der Schaden polizeilich gemeldet?"), (0.6, "[X] Ja"), (0.7, "[ ] Nein")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claimant_name"] == "Dieter Zöllner"

@@ -266,3 +266,54 @@ def test_a_signature_drawn_as_a_polyline_of_short_pieces_is_a_signature(tmp_path
     words = _words(tmp_path / "form.pdf")
     assert (SIGNATURE_MARK in [w.text for w in words]) is not frame
     assert _read(words)["signed"] is not frame
+
+
+def _tall_font_form(path: Path) -> None:
+    """A one-page PDF: a 7 pt caption in Helvetica over its value in a Type 3 font whose FontBBox is four times
+    its size tall (as a handwriting font's box is), so that the value's box reaches up over the caption."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    def stream(data: bytes) -> bytes:
+        return b"<< /Length %d >>\nstream\n%s\nendstream" % (len(data), data)
+
+    glyphs = {c: add(stream(b"500 0 0 0 400 700 d1 0 0 400 700 re f")) for c in letters}
+    procs = add(b"<< " + b" ".join(b"/%s %d 0 R" % (c.encode(), n) for c, n in glyphs.items()) + b" >>")
+    names = b" ".join(b"/" + c.encode() for c in letters)
+    font = add(b"<< /Type /Font /Subtype /Type3 /FontBBox [0 -1500 1000 2500] /FontMatrix [0.001 0 0 0.001 0 0] "
+               b"/CharProcs %d 0 R /Encoding << /Type /Encoding /Differences [65 %s] >> /FirstChar 65 /LastChar 90 "
+               b"/Widths [%s] /Resources << >> >>" % (procs, names, b" ".join(b"500" for _ in letters)))
+    helvetica = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    content = add(stream(b"BT /F1 7 Tf 50 700 Td (Name of claimant) Tj ET BT /F2 14 Tf 50 686 Td (JOHN SMITH) Tj ET"))
+    pages = len(objects) + 2
+    page = add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] /Contents %d 0 R "
+               b"/Resources << /Font << /F1 %d 0 R /F2 %d 0 R >> >> >>" % (pages, content, helvetica, font))
+    add(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % page)
+    catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages)
+    out, offsets = b"%PDF-1.4\n", []
+    for n, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
+    path.write_bytes(out)
+
+
+def test_a_value_in_a_font_with_an_outsized_box_stays_under_its_caption(tmp_path: Path) -> None:
+    """A handwriting font's bounding box can be several times its size: the value's words, boxed by it, reached over
+    the caption above and were read on the caption's line ("Nome Inês do tomador Brandão do seguro"). They are
+    boxed from the baseline and the font size, a line of their own under the caption."""
+    _tall_font_form(tmp_path / "form.pdf")
+    words = _words(tmp_path / "form.pdf")
+    lines = {w.text: w.line for w in words}
+    assert [w.text for w in sorted(words, key=lambda w: (w.line, w.bbox[0]))] == \
+        ["Name", "of", "claimant", "JOHN", "SMITH"]
+    assert lines["JOHN"] == lines["SMITH"] != lines["Name"]
+    caption = next(w for w in words if w.text == "Name")
+    assert all(w.bbox[1] >= caption.bbox[1] for w in words if w.text in ("JOHN", "SMITH"))
