@@ -332,6 +332,13 @@ class _Classifier:
             while k < len(texts) and tight[k - 1] and _ID_GROUP.fullmatch(texts[k]):
                 k += 1
             return _Unit(0, k, {SpanKind.IDENTIFIER}, values={"identifier": " ".join(texts[:k])})
+        if len(texts) >= 2 and tight[0] and _ID_HEAD.fullmatch(first) and detect_currency(first, strict=True) is None:
+            # a reference printed in groups after its letters: "HM-26 735 36", "KV 943.469.219"
+            k = 1
+            while k < len(texts) and tight[k - 1] and (_ID_GROUP.fullmatch(texts[k]) or _DOTTED_ID.fullmatch(texts[k])):
+                k += 1
+            if (k - 1 >= 2 and any(c.isdigit() for c in first)) or (k == 2 and _DOTTED_ID.fullmatch(texts[1])):
+                return _Unit(0, k, {SpanKind.IDENTIFIER}, values={"identifier": " ".join(texts[:k])})
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
             # without a currency, only digit groups across tight gaps with decimals: "1 234,56"; or, where the
@@ -890,6 +897,8 @@ def join_lines(spans: Sequence[Span]) -> str:
 _ID_WORDS = frozenset("number no nr id code ref reference iban vat policy account".split())
 #: a group of figures of an identifier printed in groups
 _ID_GROUP = re.compile(r"\d{2,}")
+#: a reference's letters, or letters and a first group of figures, before groups of figures ("HM-26", "KV")
+_ID_HEAD = re.compile(r"[A-Z]{1,4}(?:-\d{2,})?")
 #: an identifier printed in groups, letters first ("AMA 5520 1187", "POL 88-2211"): a text span, but a number
 _GROUPED_ID = re.compile(r"[A-Z]{1,4}(?:[ -]?\d{2,}){1,4}(?:[ /-]\d+)*")
 

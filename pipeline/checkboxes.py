@@ -42,6 +42,9 @@ _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
 #: ... and a box drawn as a path on a born-digital page, whose square no scan's noise imitates (LibreOffice Draw's
 #: 4.5 mm boxes beside 9-point words stand 1.42 word heights high)
 _MAX_DRAWN_HEIGHT = 1.6
+#: ... and up to this where it is an empty frame and an option's word starts right beside it (gnuplot's 4 mm boxes
+#: beside 6.7-point words; a dark square beside a letterhead is a logo)
+_MAX_LABELLED_HEIGHT = 2.0
 #: share of a side's pixels that must be dark, and of the inside for a tick / at most for an empty box
 _SIDE, _TICKED, _EMPTY = 0.8, 0.12, 0.05
 #: at most this many boxes on a page (a page of squares is a grid or a pattern, not a form)
@@ -239,6 +242,10 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         return units
     height = median(heights)
     lo, hi, square_hi = _MIN_HEIGHT * height, _MAX_HEIGHT * height, _MAX_DRAWN_HEIGHT * height
+    words = [w for u in units for w in u.words]
+
+    def labelled(r: pymupdf.Rect) -> bool:  # a word starts within a box's width right of it, on its row
+        return any(0 <= w.x0 - r.x1 <= r.width and r.y0 <= (w.y0 + w.y1) / 2 <= r.y1 for w in words)
     squares: list[tuple[pymupdf.Rect, bool]] = []
     strokes: list[pymupdf.Rect] = []
     marks: list[pymupdf.Rect] = []  # ticks and crosses drawn as paths of their own
@@ -250,7 +257,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         if _drawn_mark(d) and lo <= r.height <= square_hi and 0.5 * r.height <= r.width <= 2 * r.height:
             marks.append(r)
         kinds = [item[0] for item in d["items"]]
-        square = lo <= r.height <= square_hi and r.height > 0 and 0.8 <= r.width / r.height <= 1.25
+        square = lo <= r.height <= _MAX_LABELLED_HEIGHT * height and r.height > 0 \
+            and 0.8 <= r.width / r.height <= 1.25 and (r.height <= square_hi or d.get("type") == "s" and labelled(r))
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
                 or _radio(d, r, lo, hi):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
@@ -262,7 +270,6 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
             squares.append((r, False))
     # a tick or a cross drawn alone, in no box (an answer grid's cell under its "Yes"): a ticked box where it is
     squares += [(r, True) for r in marks if not any(q.intersects(r) for q, _ in squares)]
-    words = [w for u in units for w in u.words]
     out = list(units)
     found = 0
     combed = _comb_cells([r for r, _ in squares])

@@ -317,3 +317,50 @@ def test_a_value_in_a_font_with_an_outsized_box_stays_under_its_caption(tmp_path
     assert lines["JOHN"] == lines["SMITH"] != lines["Name"]
     caption = next(w for w in words if w.text == "Name")
     assert all(w.bbox[1] >= caption.bbox[1] for w in words if w.text in ("JOHN", "SMITH"))
+
+
+def _small_type_form(path: Path, signed: bool) -> None:
+    """A form drawn as gnuplot draws one: 6-point captions and values, boxes 15 points square (1.8 word
+    heights) with an X of two separate lines in the ticked one, and a signature of some hundred separate line
+    segments 45 points high (five and a half word heights)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 60), "Insurance Claim Form", fontsize=11)
+    for y, caption, value in ((100, "Full name", "Dwayne Kaminski"), (130, "Policy number", "KV-943469"),
+                              (160, "Street address", "36 W Harrison St"), (190, "ZIP code", "60614"),
+                              (220, "City", "Chicago"), (250, "Date of incident", "05/16/2024")):
+        page.insert_text((50, y), caption, fontsize=6)
+        page.insert_text((50, y + 10), value, fontsize=6)
+    page.insert_text((50, 290), "Type of claim", fontsize=6)
+    for x, option, ticked in ((58, "Auto", False), (180, "Home", False), (302, "Health", False), (424, "Travel", True)):
+        page.draw_rect(pymupdf.Rect(x, 298, x + 15, 313), color=(0, 0, 0), width=0.5)
+        if ticked:
+            page.draw_line((x + 2, 300), (x + 13, 311), color=(0.1, 0.2, 0.5), width=1.1)
+            page.draw_line((x + 13, 300), (x + 2, 311), color=(0.1, 0.2, 0.5), width=1.1)
+        page.insert_text((x + 20, 308), option, fontsize=6)
+    page.insert_text((50, 340), "Was a police report filed?", fontsize=6)
+    for x, option, ticked in ((200, "Yes", False), (260, "No", True)):
+        page.draw_rect(pymupdf.Rect(x, 329, x + 15, 344), color=(0, 0, 0), width=0.5)
+        if ticked:
+            page.draw_line((x + 2, 331), (x + 13, 342), color=(0.1, 0.2, 0.5), width=1.1)
+            page.draw_line((x + 13, 331), (x + 2, 342), color=(0.1, 0.2, 0.5), width=1.1)
+        page.insert_text((x + 19, 340), option, fontsize=6)
+    page.draw_rect(pymupdf.Rect(262, 380, 544, 450), color=(0, 0, 0), width=0.4)
+    page.insert_text((267, 388), "Signature of claimant", fontsize=5)
+    if signed:  # loops left to right, each piece a path of its own
+        points = [(280 + 2.4 * k + 9 * math.sin(k / 2.2), 422 - 22.5 * math.cos(k / 2.2)) for k in range(100)]
+        for a, b in zip(points, points[1:], strict=False):
+            page.draw_line(a, b, color=(0.13, 0.13, 0.13), width=0.7)
+    page.insert_text((460, 800), "Form CF-859", fontsize=6)
+    doc.save(path)
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_a_form_drawn_in_small_type_has_its_boxes_and_signature_read(tmp_path: Path, signed: bool) -> None:
+    """Boxes 1.8 word heights high with the option's word right beside them are boxes; a signature drawn in
+    separate line segments five and a half word heights high signs the form."""
+    _small_type_form(tmp_path / "form.pdf", signed)
+    words = _words(tmp_path / "form.pdf")
+    data = _read(words)
+    assert (data["claim_type"], data["police_report_filed"]) == ("travel", False)
+    assert (SIGNATURE_MARK in [w.text for w in words], data["signed"]) == (signed, signed)

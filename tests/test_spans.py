@@ -795,3 +795,14 @@ def test_a_date_padded_apart_on_a_fixed_width_till_is_one_span() -> None:
     t = _texts(spans)
     assert SpanKind.DATE in t["5. 5. 2024"]
     assert "1." in t and "2." in t and "40." in t
+
+
+def test_a_reference_printed_in_groups_after_its_letters_is_one_identifier() -> None:
+    """ "HM-26 735 36" and "KV 943.469.219" (policy numbers) are one identifier each; a currency's code before
+    grouped figures stays an amount, and an article code before a count and a price stays apart from them."""
+    _, spans = _spans_of([[(0.1, "HM-26 735 36")], [(0.1, "KV 943.469.219")], [(0.1, "EUR 1.234.567")],
+                          [(0.1, "ART-12 10 25,00")]])
+    t = _texts(spans)
+    assert SpanKind.IDENTIFIER in t["HM-26 735 36"] and SpanKind.IDENTIFIER in t["KV 943.469.219"]
+    assert "EUR 1.234.567" in t and SpanKind.AMOUNT in t["EUR 1.234.567"]
+    assert "ART-12" in t and "10" in t
