@@ -82,6 +82,9 @@ _ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
 
 #: the label of a column of codes (a tariff code, a bar code, an article number), which a header may set close before
 #: the next column's ("HSN/SAC Qty", "EAN Menge")
+#: a unit of measure's label, as label tokens ("Unit", "UoM", "Einheit", "Unité", "J.m.", "MJ")
+_UNIT_LABELS = frozenset((t,) for t in "unit uom um einheit me unite unidad ud unita eenheid jm jednostka jednostke "
+                         "enhet yksikko mj birim unidade mertekegyseg".split())
 _CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
                          r"item code|code|ref\.?|réf\.?")
 
@@ -132,6 +135,12 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                         part = [i for i in part if i >= lo]
                     ranges[owners[0]] = (min(a, words[part[0]].bbox[0]), max(b, words[part[-1]].bbox[2]))
                 else:  # a label set two spaces apart heads a column of its own ("ANZ  SK": a tax code's)
+                    ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
+        elif len(owners) >= 2:  # "Qty  Unit  Unit Price": a label between two columns' labels heads a decoy column
+            left = [i for i in s.word_indices if not any(lo <= i <= hi for lo, hi in taken.values())]
+            for part in _parts(left, words):
+                if any(c.isalpha() for i in part for c in words[i].text) and \
+                        label_tokens(" ".join(words[i].text for i in part)) in _UNIT_LABELS:
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
         elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left
             left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)

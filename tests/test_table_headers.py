@@ -314,3 +314,28 @@ def test_figures_set_right_between_labels_set_left_fall_in_the_cells_the_labels_
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=_at(lines), target=Invoice)])
     assert [(i["quantity"], i["unit_price"]) for i in result.data["line_items"]] == [
         (None, None), *((c.split()[0], prices[c]) for c in figures)]
+
+
+@pytest.mark.parametrize("unit", ["Unit", "UoM", "Einheit", "J.m."])
+def test_a_unit_label_set_close_between_two_columns_labels_is_a_column_of_its_own(unit: str) -> None:
+    """ "Qty  Unit Unit Price Amount (USD)", the labels less than two spaces apart (Graphviz's table cells), so one
+    span that two columns' labels share: the units under the unit's label ("pcs", "hrs") are no item's description."""
+    cw = CHAR_W
+    x_unit = 0.6
+    x_price = x_unit + (len(unit) + 1.6) * cw  # 1.6 characters apart; a span's words are 0.7 apart
+    x_amount = x_price + (len("Unit Price") + 1.6) * cw
+    rows = [[(0.05, "Prairie Oak Inc."), (0.7, "INVOICE")], [(0.05, "94 Old Mill Rd, 27616 Raleigh, NC")],
+            [(0.55, "Invoice No.: F2025/0666")], [(0.55, "Invoice Date: 01/11/2025")],
+            [(0.05, "#"), (0.08, "Description"), (0.52, "Qty"), (x_unit, unit), (x_price, "Unit Price"),
+             (x_amount, "Amount (USD)")],
+            [(0.05, "1"), (0.08, "Emulsion paint matt white 10 L"), (0.54, "8"), (0.6, "pcs"), (x_price, "52.99"),
+             (x_amount + 0.02, "423.92")],
+            [(0.05, "2"), (0.08, "Annual software maintenance licence"), (0.54, "1"), (x_price, "895.27"),
+             (x_amount + 0.02, "895.27")],
+            [(0.05, "3"), (0.08, "Consulting services"), (0.54, "4"), (0.6, "hrs"), (x_price, "135.72"),
+             (x_amount + 0.02, "542.88")],
+            [(0.62, "Subtotal"), (0.85, "1,862.07")], [(0.62, "Total"), (0.85, "1,862.07")]]
+    data = _read(rows)
+    assert [(i["description"], i["quantity"]) for i in data["line_items"]] == [
+        ("Emulsion paint matt white 10 L", "8"), ("Annual software maintenance licence", "1"),
+        ("Consulting services", "4")]
