@@ -82,9 +82,10 @@ _ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
 
 #: the label of a column of codes (a tariff code, a bar code, an article number), which a header may set close before
 #: the next column's ("HSN/SAC Qty", "EAN Menge")
-#: a unit of measure's label, as label tokens ("Unit", "UoM", "Einheit", "Unité", "J.m.", "MJ")
-_UNIT_LABELS = frozenset((t,) for t in "unit uom um einheit me unite unidad ud unita eenheid jm jednostka jednostke "
-                         "enhet yksikko mj birim unidade mertekegyseg".split())
+#: a unit of measure's label, as label tokens ("Unit", "UoM", "Einheit", "Un.", "Eenh.", "J.m.", "MJ")
+_UNIT_LABELS = frozenset((t,) for t in "unit uom um einheit einh me unite unidad unid ud un unita eenheid eenh jm "
+                         "jednostka jednostke jedn enhet enh yksikko yks mj birim unidade mertekegyseg mertekegy "
+                         "".split()) | {("u", "m"), ("unit", "measure")}
 _CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
                          r"item code|code|ref\.?|réf\.?")
 
@@ -359,15 +360,23 @@ def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: se
         if span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT) and (
                 counted := [n for n in overlaps if overlaps[n] > 0 and not n.startswith("_") and n not in text_cols]):
             return max(counted, key=lambda name: overlaps[name])  # "2 Stück" under Qty, its unit under Unit
+        if span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT) and best.startswith("_") and (
+                left := [n for n, (a, b) in ranges.items() if not n.startswith("_") and n not in text_cols
+                         and b <= x0 <= b + _COLUMN_GAP and overlaps[best] < 0.5 * (x1 - x0)]):
+            # "997 kg": the figure set right past its label's end, its unit's first letters under the unit's label
+            return max(left, key=lambda name: ranges[name][1])
         return best
     if overlapping:
         return None
     near = {name: d for name, (a, b) in ranges.items() if (d := max(a - x1, x0 - b, 0.0)) <= 0.12}
     if not near:
         return None  # far from every column
-    # words left of a text column's label: its cell's start, under a label centred over the cell
-    return max(near, key=lambda name: (name not in taken, worded and name in text_cols and x1 <= ranges[name][0],
-                                       -near[name]))
+    # words left of a text column's label: its cell's start, under a label centred over the cell; a figure with its
+    # unit between the quantity's label and the unit's ("31 m") is the quantity's
+    counted = span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT)
+    return max(near, key=lambda name: (name not in taken,
+                                       counted and not name.startswith("_") and name not in text_cols,
+                                       worded and name in text_cols and x1 <= ranges[name][0], -near[name]))
 
 
 def _description_column(columns: Sequence[Column], ranges: dict[str, tuple[float, float]]) -> str | None:

@@ -316,7 +316,7 @@ def test_figures_set_right_between_labels_set_left_fall_in_the_cells_the_labels_
         (None, None), *((c.split()[0], prices[c]) for c in figures)]
 
 
-@pytest.mark.parametrize("unit", ["Unit", "UoM", "Einheit", "J.m."])
+@pytest.mark.parametrize("unit", ["Unit", "UoM", "Einheit", "J.m.", "Un.", "Eenh."])
 def test_a_unit_label_set_close_between_two_columns_labels_is_a_column_of_its_own(unit: str) -> None:
     """ "Qty  Unit Unit Price Amount (USD)", the labels less than two spaces apart (Graphviz's table cells), so one
     span that two columns' labels share: the units under the unit's label ("pcs", "hrs") are no item's description."""
@@ -339,3 +339,45 @@ def test_a_unit_label_set_close_between_two_columns_labels_is_a_column_of_its_ow
     assert [(i["description"], i["quantity"]) for i in data["line_items"]] == [
         ("Emulsion paint matt white 10 L", "8"), ("Annual software maintenance licence", "1"),
         ("Consulting services", "4")]
+
+
+def _placed(lines: list[tuple[float, list[tuple[str, float, float]]]]) -> list[Word]:
+    """Words at their places: each line's top, and its words with their left and right edges (0.01 high)."""
+    return [Word(text=t, line=n, bbox=(x0, top, x1, top + 0.01)) for n, (top, words) in enumerate(lines)
+            for t, x0, x1 in words]
+
+
+#: pdfjs's table, as its text layer places the words: counts set right past the end of "Qty", units set left a little
+#: before the unit's label
+_COUNTS_AND_UNITS = [
+    (0.321, [("1", 0.077, 0.086), ("Screws", 0.114, 0.168), ("stainless", 0.173, 0.239), ("4x40", 0.244, 0.281),
+             ("(box", 0.286, 0.32), ("of", 0.325, 0.339), ("200)", 0.344, 0.379), ("7", 0.621, 0.63),
+             ("box", 0.644, 0.67), ("17.36", 0.755, 0.798), ("121.52", 0.87, 0.923)]),
+    (0.349, [("2", 0.077, 0.086), ("Gravel", 0.114, 0.164), ("20", 0.169, 0.188), ("mm", 0.193, 0.222),
+             ("997", 0.602, 0.63), ("kg", 0.644, 0.661), ("0.079", 0.755, 0.798), ("78.76", 0.879, 0.923)]),
+    (0.376, [("3", 0.077, 0.086), ("Skip", 0.114, 0.146), ("hire", 0.151, 0.18), ("incl.", 0.185, 0.216),
+             ("disposal", 0.221, 0.283), ("244.73", 0.87, 0.923)]),
+    (0.404, [("4", 0.077, 0.086), ("Copper", 0.114, 0.159), ("pipe", 0.163, 0.189), ("15", 0.192, 0.207),
+             ("mm", 0.211, 0.235), ("31", 0.615, 0.63), ("m", 0.644, 0.655), ("8.22", 0.772, 0.798),
+             ("254.82", 0.881, 0.923)]),
+    (0.449, [("5", 0.077, 0.086), ("Plasterboard", 0.114, 0.21), ("12.5", 0.215, 0.249), ("mm,", 0.253, 0.288),
+             ("moisture", 0.292, 0.359), ("resistant", 0.364, 0.43), ("28", 0.611, 0.63), ("pcs", 0.644, 0.668),
+             ("12.88", 0.755, 0.798), ("360.64", 0.87, 0.923)]),
+    (0.482, [("Subtotal", 0.703, 0.77), ("1,059.96", 0.858, 0.929)]),
+    (0.501, [("Total", 0.724, 0.77), ("1,059.96", 0.858, 0.929)])]
+
+
+@pytest.mark.parametrize(("unit", "unit_x"), [("Unit", 0.657), ("J.m.", 0.665)])
+def test_a_count_set_right_past_its_label_with_its_unit_before_the_units_label_is_the_quantity(
+        unit: str, unit_x: float) -> None:
+    """The counts end past the end of "Qty", and a unit starts a little before the unit's label ("997 kg" reaching
+    under "Unit" by a letter, "31 m" under no label at all): the count is the row's quantity, not a figure of the
+    unit's column."""
+    lines = [(0.07, [("Ironclad", 0.08, 0.15), ("Inc.", 0.155, 0.19), ("INVOICE", 0.8, 0.92)]),
+             (0.1, [("Invoice", 0.6, 0.66), ("No.:", 0.665, 0.7), ("2025-0417", 0.72, 0.8)]),
+             (0.12, [("Invoice", 0.6, 0.66), ("Date:", 0.665, 0.7), ("03/14/2025", 0.72, 0.8)]),
+             (0.294, [("#", 0.077, 0.089), ("Description", 0.114, 0.207), ("Qty", 0.567, 0.595),
+                      (unit, unit_x, unit_x + 0.034), ("Unit", 0.719, 0.753), ("Price", 0.758, 0.798),
+                      ("Amount", 0.86, 0.923)]), *_COUNTS_AND_UNITS]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=_placed(lines), target=Invoice)])
+    assert [i["quantity"] for i in result.data["line_items"]] == ["7", "997", None, "31", "28"]
