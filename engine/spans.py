@@ -653,14 +653,17 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
     # a Turkish street's "No:" before its house number ("Bağdat Cad. No: 57", "Gül Sok. No: 3") is the street's, no
     # label of a number
     for a, b in zip(out, out[1:], strict=False):
-        if _TURKISH_STREET.fullmatch(texts[a.end - 1]) and texts[b.start].lower().rstrip(":.") == "no":
-            b.label_end, b.marker, b.kinds = False, False, {SpanKind.TEXT}
+        if _TURKISH_STREET.fullmatch(texts[a.end - 1]) and (texts[b.start].lower().rstrip(":.") == "no"
+                                                             or _HOUSE_NO.fullmatch(texts[b.start])):
+            b.label_end, b.marker, b.kinds, b.strong = False, False, {SpanKind.TEXT}, False
     return out
 
 
 #: the word a Turkish street's name ends on before its number: an avenue, a street, a boulevard, a quarter
 _TURKISH_STREET = re.compile(r"(?i)cad\.?|cd\.|caddesi|sok\.?|sk\.|soka[ğg][ıi]|sokak|bulvar[ıi]|blv\.|bulv\.|"
                              r"mah\.|mahallesi")
+#: ... and its "No:" glued to the house number ("Sok. No:8", "Cad. No.12/3")
+_HOUSE_NO = re.compile(r"(?i)no[:.]\d+[a-z]?(?:/\d+)?")
 
 
 def _times_count(texts: list[str], clf: _Classifier) -> list[_Unit] | None:

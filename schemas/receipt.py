@@ -21,7 +21,7 @@ _PAID_ON = [
     "datum platby", "plătită la", "plătit la", "data plății", "fizetés dátuma", "fizetés időpontja",
     # a car park's ticket is paid on the way out ("Exit 10/12/2025 13:04" under the entry's time)
     "exit", "ausfahrt", "sortie", "uitrit", "salida", "uscita", "wyjazd", "udkørsel", "utfart", "ulosajo", "výjezd",
-    "saída", "utkjøring", "ulos", "ieșire", "kihajtás", "távozás", "çıkış",
+    "saída", "utkjøring", "ulos", "ieșire", "kihajtás", "távozás", "çıkış", "out", "uit",
 ]
 _PAID = [
     "amount paid", "total paid", "paid amount", "bezahlter betrag", "bezahlt", "montant payé", "total payé",

@@ -142,6 +142,7 @@ def test_a_receipts_address_ends_before_its_tickets_number(ticket: list) -> None
 @pytest.mark.parametrize(("entry", "exit_"), [
     ("Intrare", "Ieșire"), ("Intrare", "IEŞIRE"), ("Behajtás", "Kihajtás"), ("Érkezés", "Távozás"), ("Giriş", "Çıkış"),
     ("GIRIS", "CIKIS"), ("Entrada", "Saída"), ("Sisään", "Ulos"), ("Innkjøring", "Utkjøring"), ("Vjezd", "Výjezd"),
+    ("IN", "OUT"), ("In", "Uit"),
 ])
 def test_a_parking_ticket_is_dated_by_its_exit(entry: str, exit_: str) -> None:
     """A car park's ticket is paid on the way out: its date is the exit's, the entry's time stands above it."""

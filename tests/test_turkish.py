@@ -81,3 +81,14 @@ def test_a_turkish_receipt_and_claim_form_read() -> None:
     assert (data["incident_date"], data["claim_amount"], data["police_report_filed"]) == ("2025-03-02", "12500.00",
                                                                                           True)
     assert data["address"] == {"street": "Gül Sok. No: 3", "city": "İstanbul", "postal_code": "34710"}
+
+
+def test_a_turkish_streets_house_number_glued_to_its_no_stays_in_the_address() -> None:
+    """ "Cumhuriyet Mah. 136. Sok. No:8": the house number glued to its "No:" is the street's, no identifier: the
+    address reads as printed."""
+    rows = [[(0.3, "Kahve Durağı")], [(0.25, "Cumhuriyet Mah. 136. Sok. No:8")], [(0.35, "16040 Bursa")],
+            [(0.3, "Vergi No: TR206054734")], [(0.05, "15.05.2025 16:18"), (0.6, "Fiş No 4396")],
+            [(0.05, "Türk kahvesi"), (0.7, "45,00")], [(0.05, "TOPLAM"), (0.7, "45,00 TL")], [(0.05, "NAKİT"),
+                                                                                          (0.7, "50,00")]]
+    data = _read(layout(rows), Receipt)
+    assert data["merchant_address"] == "Cumhuriyet Mah. 136. Sok. No:8, 16040 Bursa"
