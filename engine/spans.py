@@ -51,8 +51,8 @@ from engine.numbers import (
     writes_whole_amounts,
 )
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "narrowed",
-           "reads_as_identifier", "unit_word", "value_of", "word_text"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "join_wrapped_years",
+           "narrowed", "reads_as_identifier", "unit_word", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -769,6 +769,47 @@ def word_text(text: str) -> str:
     ("_HLT-1668740", "| Laura"); empty for a word that is nothing else (``___``, ``....``, ``|``)."""
     text = text.strip("_|") if text[:1] in "_|" or text[-1:] in "_|" else text
     return "" if not text.strip("._|…") else text
+
+
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def join_wrapped_years(words: Sequence[Word]) -> list[Word]:
+    """A date written out in a narrow cell wraps its year onto the next line ("1 de diciembre de" over "2023",
+    "December 1," over "2024"): a year alone on a line, starting under the first word of two to four that end the
+    line above and read as a date with it but not without it, is moved up after them. Word indices stay as they are."""
+    by_line: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        by_line.setdefault((w.page, w.line), []).append(i)
+    for idx in by_line.values():
+        idx.sort(key=lambda i: words[i].bbox[0])
+    out = list(words)
+    for (page, line), idx in by_line.items():
+        for pos, i in enumerate(idx):
+            year = words[i]
+            if not _YEAR.fullmatch(year.text):
+                continue
+            cw = (year.bbox[2] - year.bbox[0]) / 4
+            height = year.bbox[3] - year.bbox[1]
+            if any(abs(words[j].bbox[0] - year.bbox[2]) < 3 * cw or abs(year.bbox[0] - words[j].bbox[2]) < 3 * cw
+                   for j in idx[max(0, pos - 1):pos + 2] if j != i):
+                continue  # not alone: a value's part, a cell's other words
+            above = [k for k in by_line.get((page, line - 1), [])
+                     if 0 < year.bbox[1] - words[k].bbox[1] <= 2.0 * height]
+            for n in (4, 3, 2):
+                run = above[-n:]
+                if len(run) < n or abs(words[run[0]].bbox[0] - year.bbox[0]) > 1.5 * cw:
+                    continue
+                if len(above) > n and words[run[0]].bbox[0] - words[above[-n - 1]].bbox[2] < 1.5 * cw:
+                    continue  # the run starts inside a cell, not at its start
+                text = " ".join(words[k].text for k in run)
+                if parse_date(text) is None and parse_date(f"{text} {year.text}") is not None:
+                    last = words[run[-1]]
+                    x0 = last.bbox[2] + cw
+                    out[i] = year.model_copy(update={"line": last.line, "bbox": (
+                        x0, last.bbox[1], x0 + year.bbox[2] - year.bbox[0], last.bbox[3])})
+                    break
+    return out
 
 
 def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = None,

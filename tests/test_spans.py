@@ -19,8 +19,9 @@ from engine.numbers import (
     parse_percent,
     writes_whole_amounts,
 )
-from engine.spans import Span, SpanKind, find_spans, group_cells, value_of, word_text
-from tests.layout import CHAR_W, layout
+from engine.spans import Span, SpanKind, find_spans, group_cells, join_wrapped_years, value_of, word_text
+from schemas import Invoice
+from tests.layout import CHAR_W, layout, read_baseline
 from tests.realdocs import KEY_MAP, REAL_DIR, real_documents
 
 # ----------------------------------------------------------------------------------------------- amounts
@@ -806,3 +807,25 @@ def test_a_reference_printed_in_groups_after_its_letters_is_one_identifier() -> 
     assert SpanKind.IDENTIFIER in t["HM-26 735 36"] and SpanKind.IDENTIFIER in t["KV 943.469.219"]
     assert "EUR 1.234.567" in t and SpanKind.AMOUNT in t["EUR 1.234.567"]
     assert "ART-12" in t and "10" in t
+
+
+def test_a_dates_year_wrapped_under_it_in_a_narrow_cell_joins_it() -> None:
+    """ "1 de diciembre de" over "2023" (a narrow cell of an XSL-FO header table), the year on the line of the
+    addressee's caption far left: one date, "1 de diciembre de 2023". A year under a date that is whole, or under
+    words that are no date with it, stays where it is."""
+    words = join_wrapped_years(layout([[(0.5, "Fecha de factura"), (0.72, "1 de diciembre de")],
+                                       [(0.05, "Facturar a"), (0.72, "2023")],
+                                       [(0.5, "Fecha de entrega"), (0.72, "30 de noviembre de 2023")], [(0.72, "2024")],
+                                       [(0.5, "Modelo"), (0.72, "Serie de")], [(0.72, "2019")]]))
+    spans = find_spans(words)
+    _check_partition(words, spans)
+    t = _texts(spans)
+    assert SpanKind.DATE in t["1 de diciembre de 2023"] and "Facturar a" in t
+    assert SpanKind.DATE in t["30 de noviembre de 2023"] and "2024" in t and "2019" in t
+    rows = [[(0.05, "Talleres Hermanos Ruiz S.L."), (0.7, "Factura")],
+            [(0.5, "Nº de factura"), (0.72, "INV-2023-03873")],
+            [(0.5, "Fecha de factura"), (0.72, "1 de diciembre de")], [(0.05, "Facturar a"), (0.72, "2023")],
+            [(0.05, "Climatización Levante S.A.")], [(0.05, "Concepto"), (0.6, "Cant."), (0.8, "Importe")],
+            [(0.05, "Coffee beans espresso blend 1 kg"), (0.6, "5"), (0.8, "74,40")],
+            [(0.6, "Total"), (0.8, "74,40 €")]]
+    assert read_baseline(layout(rows), Invoice)["invoice_date"] == "2023-12-01"
