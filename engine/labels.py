@@ -888,9 +888,9 @@ for _concept, _spec in {
     "police_report": "polis raporu|polise bildirildi mi|polis tutanagi|polise bildirildi",
     "claim_type": "hasar turu|talep turu|hasar tipi",
     "address": "adres|sokak",
-    "city": "sehir",
+    "city": "sehir|il ilce|ilce",
     "postal_code": "posta kodu",
-    "signature": "imza|sigortali imzasi",
+    "signature": "imza|sigortali imzasi|sigortalinin imzasi",
 }.items():
     _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
 
@@ -1061,13 +1061,17 @@ _VALUE_SYNONYMS = _synonyms({
             "autoverzekering vehicule automovel pojazd kraftfahrt motorfahrzeug motorrijtuig voertuig komunikacyjne "
             "komunikacyjna bil fordon kjoretoy motorkoretoj ajoneuvo veiculo viatura vozidlo havarijni trafikolycka trafikskada accidente "
             # Romanian and Hungarian ("Gépjármű", "CASCO", "RCA")
-            "autovehicul masina casco rca gepjarmu gepkocsi jarmu kgfb",
+            "autovehicul masina casco rca gepjarmu gepkocsi jarmu kgfb "
+            # Turkish ("Kasko / Trafik", "Araç")
+            "kasko trafik arac otomobil",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
             "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost "
             # Romanian and Hungarian ("Locuință", "Lakás", "Otthon")
-            "locuinta locuintei locuinte bunuri lakas otthon haz ingatlan lakasbiztositas otthonbiztositas",
+            "locuinta locuintei locuinte bunuri lakas otthon haz ingatlan lakasbiztositas otthonbiztositas "
+            # Turkish ("Konut", "Ev", DASK: the earthquake cover of a dwelling)
+            "konut ev dask",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -1084,12 +1088,16 @@ _VALUE_SYNONYMS = _synonyms({
               "vet veterinary veterinarian tierarzt tierarztpraxis tierarztkosten veterinaire dierenarts dierenkliniek "
               "veterinario veterinaria weterynarz weterynaryjna dyrlaege dyrlage veterinar erkrankung "
               # Romanian and Hungarian ("Sănătate", "Egészség")
-              "sanatate sanatatii medicala medicale egeszseg egeszsegugyi betegseg orvosi",
+              "sanatate sanatatii medicala medicale egeszseg egeszsegugyi betegseg orvosi "
+              # Turkish ("Sağlık")
+              "saglik",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta cestovani "
               # Romanian and Hungarian ("Călătorie", "Utazás", "Utas": a traveller's cover)
-              "calatorie calatorii utazas utas utasbiztositas",
+              "calatorie calatorii utazas utas utasbiztositas "
+              # Turkish ("Seyahat")
+              "seyahat",
     "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")
     "no": "nein non nee nie nao nej nei ei ne nu nem",
 })

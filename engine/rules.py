@@ -1045,7 +1045,10 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
 
 
 #: a Czech street named by an adjective, then its number ("Masarykova 41", "Palackého 146", "Pražská 12/3")
-_CZECH_STREET = re.compile(r"^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+(?:ova|ého|ská|ní)\s+\d{1,4}(?:/\d{1,4})?[a-z]?$")
+_CZECH_STREET = re.compile(r"^(?:[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+(?:ova|ého|ská|ní)|"
+                           # ... or named by where it runs: "Na Příkopě 3", "Pod Hájem 5", "U Nemocnice 12"
+                           r"(?:Na|Nad|Pod|Před|U|V|Ve|K|Ke|Za)\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+)"
+                           r"\s+\d{1,4}(?:/\d{1,4})?[a-z]?$")
 
 
 def street_line(text: str) -> bool:

@@ -717,9 +717,15 @@ def test_a_claim_forms_city_field_holding_the_state_gives_the_city(written: str,
     ("Flat 13 2 Susan Key", True), ("63/16 Johnson Key", True), ("4/12 Main St", True),  # a flat, a unit/number
     ("Apt. 807 30 Susan Ridgeway", True), ("Aptitude Labs", False),
     ("Flat White Cafe", False), ("28195 Bremen", False), ("12/05/2024 Sale", False),
+    # Czech streets named by where they run ("On the Moat", "Under the Grove"), the number after the name
+    ("Na Příkopě 3", True), ("Pod Hájem 5/12", True), ("U Nemocnice 12", True), ("V Praze", False),
 ])
 def test_street_line(text: str, street: bool) -> None:
     assert street_line(text) is street
+
+
+def test_a_czech_address_on_one_line_splits_at_its_postcode() -> None:
+    assert split_address_line("Na Příkopě 3, 779 81 Olomouc") == ("Na Příkopě 3", "779 81", "Olomouc")
 
 
 # ----------------------------------------------------------------------------------------------- real invoices

@@ -92,3 +92,21 @@ def test_a_turkish_streets_house_number_glued_to_its_no_stays_in_the_address() -
                                                                                           (0.7, "50,00")]]
     data = _read(layout(rows), Receipt)
     assert data["merchant_address"] == "Cumhuriyet Mah. 136. Sok. No:8, 16040 Bursa"
+
+
+def test_a_turkish_claim_form_reads_its_kind_town_and_signature_captions() -> None:
+    """ "☒ Konut" (a dwelling) is a home claim, "Kasko / Trafik" a vehicle's; "İl / İlçe" (province, district)
+    heads the town, not the postcode beside it; "Sigortalının İmzası" is the signature's caption."""
+    rows = [[(0.35, "HASAR İHBAR FORMU")], [(0.1, "1. Bölüm – Sigortalı Adı Soyadı")],
+            [(0.1, "Sigortalı Adı Soyadı"), (0.4, "Doğum Tarihi"), (0.65, "Poliçe No")],
+            [(0.1, "Serkan Karaca"), (0.4, "07.03.1950"), (0.65, "533-276892-58")],
+            [(0.1, "Adres (cadde, no)"), (0.4, "Posta Kodu"), (0.65, "İl / İlçe")],
+            [(0.1, "Fevzi Paşa Blv. No:86"), (0.4, "07465"), (0.65, "Antalya")],
+            [(0.1, "2. Hasar Türü")], [(0.1, "☐ Kasko / Trafik"), (0.35, "☒ Konut"), (0.5, "☐ Sağlık"),
+                                      (0.65, "☐ Seyahat")],
+            [(0.1, "Hasar Tarihi"), (0.4, "Talep Edilen Tutar")], [(0.1, "11.05.2024"), (0.4, "17.410,83 TRY")],
+            [(0.1, "Olay polise bildirildi mi?"), (0.5, "☒ Evet"), (0.6, "☐ Hayır")],
+            [(0.1, "Bursa, 14.05.2024"), (0.5, "✍")], [(0.45, "Sigortalının İmzası")]]
+    data = _read(layout(rows), ClaimForm)
+    assert (data["claim_type"], data["police_report_filed"], data["signed"]) == ("home", True, True)
+    assert data["address"] == {"street": "Fevzi Paşa Blv. No:86", "city": "Antalya", "postal_code": "07465"}
