@@ -602,7 +602,9 @@ def join_spaced_letters(line: Sequence[RawWord]) -> list[RawWord]:
                 groups += [[], [], [word]]  # the run ends: what follows stands apart
                 part += [part[-1], part[-1], part[-1] + 1]
                 continue
-            wide = centres[k] > 1.4 * pitch if by_centre else gaps[k] > gap + 0.35 * height
+            # (glyphs that touch have no space between them, however far apart a wide capital sets their centres:
+            # "Duero" set a glyph a word, as a legacy ERP prints it)
+            wide = centres[k] > 1.4 * pitch and gaps[k] > 0.05 * height if by_centre else gaps[k] > gap + 0.35 * height
             if wide:
                 groups += [[], []]  # an empty cell or a space: a new word
                 part += [part[-1], part[-1]]

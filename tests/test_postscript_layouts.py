@@ -255,3 +255,16 @@ def test_a_portuguese_policyholder_captioned_over_the_name() -> None:
     assert (data["claimant_name"], data["address"]["street"]) == ("Simão Amorim", "Rua da Rocha, 23")
     assert data["signed"] is True
 
+
+
+def test_a_name_set_a_glyph_a_word_in_a_proportional_font_is_read_whole() -> None:
+    """A legacy ERP's text layer sets each glyph on its own: "Instalaciones Duero S.L.", the glyphs touching, a space
+    between the words. The wide "D" sets its centre far from its neighbours' but touches them: no word break."""
+    widths = {"I": 5.8, "n": 8.4, "s": 5.8, "t": 5.0, "a": 7.5, "l": 4.2, "c": 6.6, "i": 4.2, "o": 7.5, "e": 6.6,
+              "D": 10.8, "u": 8.4, "r": 6.6, "S": 8.4, ".": 3.7, "L": 10.0, " ": 3.8}
+    words, x = [], 50.0
+    for ch in "Instalaciones Duero S.L.":
+        if ch != " ":
+            words.append(RawWord(ch, x, 34.3, x + widths[ch], 55.1))
+        x += widths[ch]
+    assert [w.text for w in join_spaced_letters(words)] == ["Instalaciones", "Duero", "S.L."]
