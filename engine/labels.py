@@ -1070,8 +1070,8 @@ _VALUE_SYNONYMS = _synonyms({
             "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost "
             # Romanian and Hungarian ("Locuință", "Lakás", "Otthon")
             "locuinta locuintei locuinte bunuri lakas otthon haz ingatlan lakasbiztositas otthonbiztositas "
-            # Turkish ("Konut", "Ev", DASK: the earthquake cover of a dwelling)
-            "konut ev dask",
+            # Turkish ("Konut"; DASK: the earthquake cover of a dwelling)
+            "konut dask",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "

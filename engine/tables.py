@@ -82,12 +82,12 @@ _ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
 
 #: the label of a column of codes (a tariff code, a bar code, an article number), which a header may set close before
 #: the next column's ("HSN/SAC Qty", "EAN Menge")
+_CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
+                         r"item code|code|ref\.?|réf\.?")
 #: a unit of measure's label, as label tokens ("Unit", "UoM", "Einheit", "Un.", "Eenh.", "J.m.", "MJ")
 _UNIT_LABELS = frozenset((t,) for t in "unit uom um einheit einh me unite unidad unid ud un unita eenheid eenh jm "
                          "jednostka jednostke jedn enhet enh yksikko yks mj birim unidade mertekegyseg mertekegy "
                          "".split()) | {("u", "m"), ("unit", "measure")}
-_CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
-                         r"item code|code|ref\.?|réf\.?")
 
 
 def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
@@ -373,9 +373,9 @@ def _column_of(span: Span, ranges: dict[str, tuple[float, float]], text_cols: se
         return None  # far from every column
     # words left of a text column's label: its cell's start, under a label centred over the cell; a figure with its
     # unit between the quantity's label and the unit's ("31 m") is the quantity's
-    counted = span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT)
+    with_unit = span.has(SpanKind.QUANTITY) and not span.has(SpanKind.TEXT)
     return max(near, key=lambda name: (name not in taken,
-                                       counted and not name.startswith("_") and name not in text_cols,
+                                       with_unit and not name.startswith("_") and name not in text_cols,
                                        worded and name in text_cols and x1 <= ranges[name][0], -near[name]))
 
 
