@@ -464,9 +464,10 @@ _AMOUNT_TEXT = re.compile(r"(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,
 
 _Cells = list[tuple[list[int], list[bool]]]
 
+#: a year of four figures
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 #: a date's day, month and year, each a word of its own ("5.", "5.", "2024")
-_SPACED_DATE = (re.compile(r"(?:0?[1-9]|[12]\d|3[01])\."), re.compile(r"(?:0?[1-9]|1[0-2])\."),
-                re.compile(r"(?:19|20)\d{2}"))
+_SPACED_DATE = (re.compile(r"(?:0?[1-9]|[12]\d|3[01])\."), re.compile(r"(?:0?[1-9]|1[0-2])\."), _YEAR)
 
 
 def _join_spaced_dates(cells: _Cells, words: Sequence[Word]) -> _Cells:
@@ -769,9 +770,6 @@ def word_text(text: str) -> str:
     ("_HLT-1668740", "| Laura"); empty for a word that is nothing else (``___``, ``....``, ``|``)."""
     text = text.strip("_|") if text[:1] in "_|" or text[-1:] in "_|" else text
     return "" if not text.strip("._|…") else text
-
-
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
 def join_wrapped_years(words: Sequence[Word]) -> list[Word]:

@@ -675,6 +675,13 @@ def _char_width(spans: Sequence[Span], words: Sequence[Word]) -> float:
     return sum((w.bbox[2] - w.bbox[0]) / len(w.text) for w in chars) / len(chars) if chars else 0.005
 
 
+def _fits_after(above: list[Span], first: Word, end: float, words: Sequence[Word]) -> bool:
+    """Whether ``first`` (a word) would have fitted after the line ``above``, a space apart, a space short of
+    ``end``: a line that starts with it is no wrap of that line."""
+    space = _char_width(above, words)
+    return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) < end - space
+
+
 def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word]) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
 
@@ -701,14 +708,13 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     def fills(rest: _Rest) -> bool:
         above = rest.above
         first = words[rest.line[0].word_indices[0]]
-        space = _char_width(above, words)
         height = max(words[i].bbox[3] - words[i].bbox[1] for s in above for i in s.word_indices)
         gap = min(words[i].bbox[1] for s in rest.line for i in s.word_indices) - max(
             words[i].bbox[3] for s in above for i in s.word_indices)
         if gap > 0.8 * height:  # a line of its own, not the next line of a cell
             return False
         chars = len(" ".join(s.text for s in above)) + 1 + len(first.text)
-        return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) > widest - space or chars > most_chars
+        return not _fits_after(above, first, widest, words) or chars > most_chars
 
     filled = {r: fills(r) for r in candidates}
     reads_on = {r: _reads_on(r.above, r.line, words) for r in candidates}
@@ -995,9 +1001,7 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
         return
     own = [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)]
     if len(texts) == 1 and own and text in ranges and not _reads_on(texts[0], own, words):
-        first = words[own[0].word_indices[0]]
-        space = _char_width(texts[0], words)
-        if texts[0][-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) < ranges[text][1] - space:
+        if _fits_after(texts[0], words[own[0].word_indices[0]], ranges[text][1], words):
             return
     parts = [header, *texts, own or line]
     tops = [_top_and_height(part, words)[0] for part in parts]

@@ -838,8 +838,8 @@ def _header_across(words: Sequence[RawWord], cut: float) -> bool:
 #: characters OCR reads a typed table's bar as, glued to the value beside it
 _BAR_LIKE = frozenset("|¦lI1!ij↓[]")
 _BARS = frozenset("|¦")
-#: bars alone set in one column down a table, at least, and bars alone or glued on that many lines
-_MIN_ALONE, _MIN_BARS = 1, 3
+#: bars alone or glued on that many lines make a column of bars (one of them alone)
+_MIN_BARS = 3
 
 
 def strip_table_bars(lines: Sequence[Sequence[RawWord]], *, read: bool = True) -> list[list[RawWord]]:
@@ -866,9 +866,9 @@ def strip_table_bars(lines: Sequence[Sequence[RawWord]], *, read: bool = True) -
     glued = [(x, k) for k, line in enumerate(lines) for w in line for x in ends(w)]
     columns: list[tuple[float, int, int]] = []  # a bar column's place and its first and last line with a bar alone
     for x, _ in alone:
-        mine = [a for a in alone if abs(a[0] - x) <= tol]
-        if len({k for _, k in mine}) < _MIN_ALONE or any(abs(c[0] - x) <= tol for c in columns):
+        if any(abs(c[0] - x) <= tol for c in columns):
             continue
+        mine = [a for a in alone if abs(a[0] - x) <= tol]
         rows = {k for _, k in mine}
         # the end characters there, on the lines between and on lines next to them (a first row above the first
         # bar read alone), two lines apart at most
