@@ -259,7 +259,8 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         kinds = [item[0] for item in d["items"]]
         square = lo <= r.height <= _MAX_LABELLED_HEIGHT * height and r.height > 0 \
             and 0.8 <= r.width / r.height <= 1.25 and (r.height <= square_hi or d.get("type") == "s" and labelled(r))
-        if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3))) \
+        if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3
+                                                           and _upright(d["items"])))) \
                 or _radio(d, r, lo, hi):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
                 squares.append((r, _filled_dark(d) or _crossed(d, r)))
@@ -365,21 +366,32 @@ _ANSWER = re.compile(r"[^\W\d_]{2,}")
 def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: list[LineUnit],
                         matrix: pymupdf.Matrix) -> list[LineUnit]:
     """A born-digital form whose answer is circled: a yes or no word (``Yes``, ``Nein``, ``Oui``) that a stroked
-    outline (a ring of curves or a rectangle, not filled) encloses alone, the outline at most
-    :data:`_RING_MARGIN` word heights larger than the word each way, gets a ticked box word just before it, and
-    every other yes or no word on its line an empty one, so that the engines read the answer as a ticked box.
-    Where two answers of one line are enclosed (a table's header cells ``Yes | No``), neither is."""
-    if not any(yes_or_no(w.text) is not None for u in units for w in u.words):
-        return units
+    outline (a ring of curves, a rectangle or a pen's loop of short lines, not filled) encloses alone, the outline
+    at most :data:`_RING_MARGIN` word heights larger than the word each way, gets a ticked box word just before
+    it, and every other yes or no word on its line an empty one, so that the engines read the answer as a ticked
+    box. Where two answers of one line are enclosed (a table's header cells ``Yes | No``), neither is. An option
+    of a row of them circled so (``Vozidlo  (Zdraví)  Cestování``) gets a ticked box alone."""
     rings, curved = [], set()
     for d in drawings():
         kinds = {item[0] for item in d["items"]}
-        if d.get("fill") is None and kinds <= {"c", "re", "qu", "l"} and kinds & {"c", "re", "qu"}:
+        loop = _pen_loop(d["items"])
+        if d.get("fill") is None and kinds <= {"c", "re", "qu", "l"} and (kinds & {"c", "re", "qu"} or loop):
             r = pymupdf.Rect(d["rect"]) * matrix
             rings.append((r.x0, r.y0, r.x1, r.y1))
-            if "c" in kinds:
+            if "c" in kinds or loop:
                 curved.add(rings[-1])
-    return _tick_circled(units, rings, wide=frozenset(curved))[0]
+    return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
+
+
+def _pen_loop(items: list[tuple[Any, ...]]) -> bool:
+    """Whether a path of straight lines is a loop a pen drew round a word (as Xournal++ exports its strokes): eight
+    lines or more that end near where they began, within a third of the loop's size (a signature ends far off)."""
+    if len(items) < 8 or any(item[0] != "l" for item in items):
+        return False
+    start, end = items[0][1], items[-1][2]
+    xs = [pt.x for item in items for pt in item[1:3]]
+    ys = [pt.y for item in items for pt in item[1:3]]
+    return abs(end - start) <= max(max(xs) - min(xs), max(ys) - min(ys)) / 3
 
 
 def add_circled_marks(units: list[LineUnit]) -> list[LineUnit]:
@@ -462,12 +474,18 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
     that wide is a table's cell."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     answers = _answer_words(words)
+    options: list[RawWord] = []  # circled options of a row of them, not yes or no
     circled: list[tuple[RawWord, Box]] = []
     for ring in rings:
         x0, y0, x1, y1 = ring
-        inside = [w for w in words if x0 <= (w.x0 + w.x1) / 2 <= x1 and y0 <= (w.y0 + w.y1) / 2 <= y1]
-        if len(inside) != 1 or not any(inside[0] is a for a in answers):
+        inside = [w for w in words if x0 <= (w.x0 + w.x1) / 2 <= x1 and y0 <= (w.y0 + w.y1) / 2 <= y1
+                  and any(c.isalnum() for c in w.text)]  # (a pen's loop may take in the "/" of "Tak / Nie")
+        if len(inside) != 1:
             continue
+        if not any(inside[0] is a for a in answers):
+            if not _option_in_row(inside[0], words):
+                continue
+            options.append(inside[0])
         w, h = inside[0], inside[0].y1 - inside[0].y0
         if x0 <= w.x0 + 0.1 * h and x1 >= w.x1 - 0.1 * h and y0 <= w.y0 + 0.3 * h and y1 >= w.y1 - 0.3 * h \
                 and y1 - y0 <= (1 + _RING_MARGIN) * h \
@@ -475,16 +493,53 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
             circled.append((w, ring))
     out, used = list(units), []
     for w, ring in circled:
+        if any(w is o for o in options):
+            if sum(_same_row(c, w) for c, _ in circled) == 1 and not any(
+                    b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
+                out.append(LineUnit([_box_before(w, words, CHECKED)]))
+                used.append(ring)
+            continue
         line = [a for a in answers if _same_row(a, w)]
         if (len(line) < 2 and not alone) or sum(any(a is c for c, _ in circled) for a in line) != 1 \
                 or any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
             continue  # no other answer on the line, two ringed (a table's header cells), or boxes of its own
         for a in line:
-            h = a.y1 - a.y0
-            box = RawWord(CHECKED if a is w else UNCHECKED, a.x0 - 0.9 * h, a.y0, a.x0 - 0.15 * h, a.y1, 1.0)
+            box = _box_before(a, words, CHECKED if a is w else UNCHECKED)
             out.append(LineUnit([box]))
         used.append(ring)
     return out, used
+
+
+def _box_before(word: RawWord, words: list[RawWord], mark: str) -> RawWord:
+    """A box word ``mark`` just before ``word``, after the "/" that separates it from the option before it."""
+    h = word.y1 - word.y0
+    x0 = max([word.x0 - 0.9 * h] + [w.x1 for w in words if word.x0 - 0.9 * h < w.x1 <= word.x0 - 0.2 * h
+                                     and not any(c.isalnum() for c in w.text) and _same_row(w, word)])
+    return RawWord(mark, x0, word.y0, max(x0 + 0.05 * h, word.x0 - 0.15 * h), word.y1, 1.0)
+
+
+def _upright(items: list[tuple[Any, ...]]) -> bool:
+    """Whether straight lines run across or down only, as a square's sides do (a pen's tick, drawn in short lines
+    as Xournal++ exports it, slants)."""
+    return all(min(abs(b.x - a.x), abs(b.y - a.y)) <= 0.1 * max(abs(b.x - a.x), abs(b.y - a.y))
+               for _, a, b in items)
+
+
+def _option_in_row(word: RawWord, words: list[RawWord]) -> bool:
+    """Whether ``word`` is one option of a row of them: a word of letters set apart (two word heights at least) from
+    the words either side of it, with two more such options on its row."""
+    if not _ANSWER.fullmatch(word.text) or len(word.text) < 3:
+        return False
+    row = sorted((w for w in words if _same_row(w, word)), key=lambda w: w.x0)
+    h = word.y1 - word.y0
+    cells: list[list[RawWord]] = []
+    for w in row:
+        if cells and w.x0 - cells[-1][-1].x1 < 2 * h:
+            cells[-1].append(w)
+        else:
+            cells.append([w])
+    own = next(c for c in cells if any(w is word for w in c))
+    return len(own) == 1 and sum(1 for c in cells if c is not own and _ANSWER.fullmatch(c[0].text)) >= 2
 
 
 def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:

@@ -173,12 +173,19 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
         # under the strokes) only crosses them
         # (the box ticked before a circled answer is no word of the page's: it stands inside a wide ring)
         inside = [w for w in words if r.contains(pymupdf.Rect(w.x0, w.y0, w.x1, w.y1))
-                  and w.text not in (CHECKED, UNCHECKED)]
-        if len(inside) > 2 or len(inside) == 1 and yes_or_no(inside[0].text) is not None:
-            continue
+                  and w.text not in (CHECKED, UNCHECKED) and any(c.isalnum() for c in w.text)]
+        if len(inside) > 2 or len(inside) == 1 and (yes_or_no(inside[0].text) is not None
+                                                     or _ticked_before(inside[0], words)):
+            continue  # (an option circled, its box ticked by add_circled_answers: "Vozidlo ☒ (Zdraví)")
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_MARKS else units
+
+
+def _ticked_before(word: RawWord, words: list[RawWord]) -> bool:
+    """Whether a ticked box stands right before ``word``, on its line, within a word height."""
+    h = word.y1 - word.y0
+    return any(w.text == CHECKED and 0 <= word.x0 - w.x1 <= h and abs(w.y0 - word.y0) <= 0.5 * h for w in words)
 
 
 #: a picture taller than this many word heights is a photograph or a page, not a signature

@@ -599,3 +599,69 @@ def test_a_portuguese_forms_bare_street_caption_and_damages_value() -> None:
     ])
     data = _run(words, ClaimForm).data
     assert data["address"]["street"] == "Avenida de Pinho, 241" and data["claim_amount"] == "10467.34"
+
+
+def _pen_loop(page: pymupdf.Page, x0: float, y0: float, x1: float, y1: float) -> None:
+    """A loop a pen drew round a word, as Xournal++ exports a stroke: short straight lines, its end a little past
+    and off its start."""
+    import math
+
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    points = [pymupdf.Point(cx + rx * math.cos(t / 12 * math.pi - 2.2), cy + ry * math.sin(t / 12 * math.pi - 2.2))
+              for t in range(26)]
+    page.draw_polyline([*points, points[-1] + (4, 2)], color=(0, 0, 0.5), width=1.3)
+
+
+def test_answers_circled_by_a_pens_loop_of_lines_are_ticked_and_no_signature(tmp_path: Path) -> None:
+    """A tablet's form (Xournal++): its kind of claim and its police answer circled in pen, each loop short
+    straight lines round the word; the police answer's loop takes in the "/" of "Ano / Ne". The circled option of
+    the row of kinds and the circled answer are ticked; neither loop signs the form, the scrawl over the caption
+    does."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rows = [(60, "Albatros Assurance - Oznámení pojistné události"), (100, "Jméno pojištěného: Radek Procházka"),
+            (120, "Číslo pojistné smlouvy: 845.831.2441"), (140, "Ulice a číslo: Školní 45"),
+            (160, "PSČ: 779 00"), (180, "Obec: Olomouc"), (200, "Datum události: 30. 10. 2025")]
+    for y, text in rows:
+        page.insert_text((50, y), text, fontsize=10)
+    page.insert_text((50, 240), "Druh události", fontsize=10)
+    for x, word in ((200, "Vozidlo"), (290, "Domácnost"), (390, "Zdraví"), (480, "Cestování")):
+        page.insert_text((x, 240), word, fontsize=10)
+    width = pymupdf.get_text_length("Zdraví", fontsize=10)
+    _pen_loop(page, 384, 228, 390 + width + 8, 246)
+    page.insert_text((50, 280), "Byla událost oznámena policii?", fontsize=10)
+    for x, word in ((400, "Ano"), (421, "/"), (429, "Ne")):
+        page.insert_text((x, 280), word, fontsize=10)
+    _pen_loop(page, 418, 268, 446, 287)  # round "Ne", over the "/" before it
+    page.insert_text((50, 360), "Podpis pojištěného", fontsize=10)
+    page.draw_polyline([pymupdf.Point(60 + 6 * k, 340 + (5 if k % 2 else -4)) for k in range(20)], width=1.3)
+    page.insert_text((300, 360), "Datum: 8. 11. 2025", fontsize=10)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    assert [w.text for w in words].count(SIGNATURE_MARK) == 1
+    data = _run(words, ClaimForm).data
+    assert (data["claim_type"], data["police_report_filed"], data["signed"]) == ("health", False, True)
+
+
+def test_a_drawn_box_ticked_by_a_pens_stroke_past_its_corner_is_ticked(tmp_path: Path) -> None:
+    """A square box ticked by a pen's stroke of five short lines that runs out past its top corner: the stroke
+    ticks the box and is no box of its own."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rows = [(60, "Helvetia Mutual - Kárbejelentő"), (100, "Biztosított neve: Kovács Bence"),
+            (120, "Kötvényszám: 449.959.5230"), (140, "Település: Pécs"), (160, "Káresemény dátuma: 2023.08.02.")]
+    for y, text in rows:
+        page.insert_text((50, y), text, fontsize=10)
+    page.insert_text((50, 200), "Kár típusa", fontsize=10)
+    for x, word in ((205, "Gépkocsi"), (305, "Lakás"), (405, "Egészség"), (505, "Utazás")):
+        page.draw_rect(pymupdf.Rect(x - 15, 191, x - 5, 201), width=0.7)
+        page.insert_text((x, 200), word, fontsize=10)
+    tick = [(191.3, 196.7), (193.2, 198.6), (195.0, 200.7), (196.2, 196.4), (199.4, 192.3), (201.8, 189.0)]
+    page.draw_polyline([pymupdf.Point(x, y) for x, y in tick], color=(0, 0, 0.5), width=1.6)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    texts = [w.text for w in words]
+    assert texts.count(CHECKED) == 1 and texts.count(UNCHECKED) == 3
+    assert _run(words, ClaimForm).data["claim_type"] == "auto"
