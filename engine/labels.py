@@ -487,6 +487,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "lieferant|verkaufer|leverancier|verkoper|fournisseur|vendeur|emetteur|sprzedawca|wystawca|"
         "proveedor|vendedor|emisor|fornitore|cedente prestatore|sprzedajacy|dostawca|emittente|mittente|"
         "afzender|expediteur|absender|remitente|leverantor|saljare|leverandor|saelger|selger|avsender|"
+        # a parcel label's sender
+        "avsandare|afsender|felado|odesilatel|nadawca|remetente|expeditor|gonderen|"
         "toimittaja|myyja|dodavatel|prodavajici|lahettaja|prestador|prestador de servicos|prestador do servico|"
         # who is to be paid ("Betalen aan", "Payee" over the issuer's name and bank account)
         "payee|betalen aan|zahlbar an|zahlung an|betal til|betala till|"
@@ -503,6 +505,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "rechnungsempfanger|empfanger|factuuradres|afleveradres|klant|geadresseerde|facture a|facturer a|"
         "adresse de facturation|adresse de livraison|destinataire|nabywca|odbiorca|cliente|facturar a|"
         "destinatario|fatturare a|kupujacy|platnik|odbiorca faktury|intestatario|spett|spettabile|"
+        # a parcel label's addressee
+        "mottagare|cimzett|adresat|destinatar|alici|"
         "committente|cessionario committente|kund|faktureras till|fakturaadress|leveransadress|"
         "leveringsadresse|faktureringsadresse|modtager|mottaker|fakturamottaker|fakturamottakar|faktureres til|"
         "fakturamodtager|fakturamottagare|asiakas|laskutusosoite|toimitusosoite|laskun saaja|"
@@ -718,7 +722,8 @@ _CONCEPTS.update({
          "nome cognome|cognome nome|cognome e nome|imie nazwisko|voornaam achternaam|vor nachname|voor achternaam|"
          "prijmeni a jmeno|jmeno a prijmeni|prijmeni jmeno|jmeno prijmeni|priezvisko a meno|meno a priezvisko|"
          "naam en voorletters|voorletters en naam|naam voorletters|cele jmeno|cele meno|nominativo|"
-         "nominativo assicurato|nominativo contraente", 0.9)
+         "nominativo assicurato|nominativo contraente|name si prenume|prenume si name|name prenume|"
+         "name si prenumele", 0.9)
     + _p("policyholder name|insured full name|name of insured|name of policyholder|nom prenom assure|"
          "nom assure|name versicherungsnehmer|name versicherter|naam verzekerde|naam verzekeringnemer|"
          "nombre asegurado|nombre tomador|nome assicurato|nome contraente|imie nazwisko ubezpieczonego|"

@@ -1121,12 +1121,22 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         first = 0
     if first >= 1 and split_postal_city(texts[first - 1].strip(" ,")) and not streets[first - 1]:
         first -= 1  # the postcode and town before the street, as Hungarian addresses write them ("9021 Győr")
+    elif first >= 1 and _PLACE.search(texts[first - 1]) and not streets[first - 1]:
+        first -= 1  # the shopping centre or station the shop is in, over its street ("Galeria Centrum")
     parts = [s for over in lines[first:] for s in over]
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
     shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
              for i, over in enumerate(lines) if i >= first]
     # (the parts of an address set on one line apart by a middle dot or a bar: "Stationsweg 73 · 2011 RD Haarlem")
     return Found(", ".join(_FOOTER_PARTS.sub(", ", t) for t in shown), 0.4, [merge_spans(parts)])
+
+
+#: a place a shop is in, named over its street: a shopping centre, an arcade, a station, an airport, a branch
+#: ("Galeria Centrum", "im Marktkauf-Center", "Centro Commerciale Aurora", "Filiale Bahnhof", "Terminal 2")
+_PLACE = re.compile(r"(?i)\b(?:cent(?:er|re|rum|ro)|galer[ií]a|galerie|galleria|mall|plaza|arkaden|passage|"
+                    r"einkaufszentrum|(?:haupt)?bahnhof|station|terminal|flughafen|airport|aeropuerto|aeroporto|"
+                    r"a[ée]roport|lotnisko|leti[sš]t[eě]|filiale|hub|winkelcentrum|k[öo]pcentrum|kauppakeskus|"
+                    r"bev[áa]s[áa]rl[óo]k[öo]zpont|avm)\b")
 
 
 def _past_town(lines: list[list[Span]]) -> bool:
@@ -1364,6 +1374,8 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         code = detect_currency(w.text)
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
+            if span.kinds == {SpanKind.TEXT} and i not in (span.word_indices[0], span.word_indices[-1]):
+                continue  # a word of a description ("Parmigiano Reggiano DOP 24 mesi": a protected origin)
             if code == "SEK" and "SEK" not in (codes := _printed_codes(doc)):
                 code = _crown(doc, codes)  # a "kr" apart from the amount ("Å BETALE kr  215.095,35")
             return Found(code, 0.5, [span])

@@ -171,6 +171,8 @@ def unit_word(text: str) -> bool:
 _GLUED_QUANTITY = re.compile(r"(?i)(\d+(?:[.,]\d+)?)(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len,
                                                                                                reverse=True)) + ")")
 _CODE = re.compile(r"\[([^\]\s]+)\]|\*([^*\s]+)\*")  # [FURN_7777], *987123*: product codes
+#: a count times a price in one cell: "1 × 135,20", "1× 43,02", "3 ×15,76"
+_TIMES_PRICE = re.compile(r"(?P<count>\d+(?:[.,]\d+)?)\s?[×xX]\s?(?P<price>\S.*)")
 #: a count written with a multiplication sign, as a whole cell: "× 2", "x3", "2×" (web shops' order lines)
 _TIMES = re.compile(r"[×xX]\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?[×xX]")
 _SKU = re.compile(r"(?=.*\d)[A-Z0-9][A-Z0-9\-_/.]{3,}")  # an article code: upper case and digits
@@ -667,14 +669,43 @@ _TURKISH_STREET = re.compile(r"(?i)cad\.?|cd\.|caddesi|sok\.?|sk\.|soka[ğg][ıi
 _HOUSE_NO = re.compile(r"(?i)no[:.]\d+[a-z]?(?:/\d+)?")
 
 
-def _times_count(texts: list[str], clf: _Classifier) -> list[_Unit] | None:
-    """A cell that is a count with a multiplication sign ("× 2", "x3", "2×") as one quantity unit, else None."""
+def _times_count(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit] | None:
+    """A cell that is a count with a multiplication sign ("× 2", "x3", "2×") as one quantity unit; or that is, or
+    ends on, a count times a price ("1 × 135,20", "Ceramic mug 350 ml 1 × 8 398,00", as a web shop's label sets an
+    order line) as a quantity unit and the price's after the description's units; else None."""
+    for k in range(len(texts) - 1):
+        if texts[k][:1].isdigit() and (texts[k][-1] in "×xX" or texts[k + 1][:1] in "×xX") \
+                and (got := _count_times_price(texts[k:], tight[k:], clf, after_text=k > 0)) is not None:
+            if k == 0:
+                return got
+            for u in got:
+                u.start, u.end = u.start + k, u.end + k
+            return [*_units(texts[:k], tight[:k], clf), *got]
     if len(texts) > 2 or not (m := _TIMES.fullmatch(" ".join(texts))):
         return None
     qty = parse_money(m.group(1) or m.group(2), decimal_sep=clf.dec)[0]
     if qty is None:
         return None
     return [_Unit(0, len(texts), {SpanKind.QUANTITY, SpanKind.AMOUNT}, values={"amount": qty, "unit": "×"})]
+
+
+def _count_times_price(texts: list[str], tight: list[bool], clf: _Classifier, after_text: bool) -> list[_Unit] | None:
+    """``texts`` as a count times a price ("1 × 135,20", "1× 43,02", "3 ×15,76"): the count's unit and the price's,
+    else None. ``after_text``: after a description in its cell, where only a price with cents is one ("… 3 x 1,5"
+    is a cable's cores and section)."""
+    if not (m := _TIMES_PRICE.fullmatch(" ".join(texts))):
+        return None
+    n = 2 if texts[1] in ("×", "x", "X") else 1  # the words the count takes: "1 ×" | "1×" | "3" (of "3" "×15,76")
+    rest = [texts[n][1:] if n == 1 and texts[1][:1] in "×xX" else texts[n], *texts[n + 1:]]
+    qty = parse_money(m["count"], decimal_sep=clf.dec)
+    price = _units(rest, tight[n:], clf)
+    if qty[0] is None or qty[1] is not None or len(price) != 1 or SpanKind.AMOUNT not in price[0].kinds \
+            or SpanKind.DATE in price[0].kinds:
+        return None
+    if after_text and (SpanKind.QUANTITY in price[0].kinds or not re.search(r"\d[.,]\d\d$", rest[-1])):
+        return None
+    price[0].start, price[0].end = n, len(texts)
+    return [_Unit(0, n, {SpanKind.QUANTITY, SpanKind.AMOUNT}, values={"amount": qty[0], "unit": "×"}), *price]
 
 
 def _segment(units: list[_Unit], after_label: bool, lead_number: bool = False, in_row: bool = False
@@ -856,7 +887,7 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     all_cells = {key: _join_spaced_dates(_colon_to_label(cells, words), words) for key, cells in grid.items()}
     for key in keys:
         cells = all_cells[key]
-        units = [_times_count([words[i].text for i in cell], clf) or _units([words[i].text for i in cell], tight, clf)
+        units = [_times_count(texts := [words[i].text for i in cell], tight, clf) or _units(texts, tight, clf)
                  for cell, tight in cells]
         for c, (cell, _) in enumerate(cells[:-1]):  # a box drawn as a frame: only its "X" is in the text layer
             if [words[i].text for i in cell] in (["X"], ["x"]) and words[cells[c + 1][0][0]].text[:1].isalpha():

@@ -416,6 +416,22 @@ def _with_rates_in_cell(texts: list[Span], line: list[Span]) -> list[Span]:
     return [x for x in line if x.index in keep]
 
 
+def _price_after_times(row: TableRow, line: list[Span], columns: Sequence[Column]) -> None:
+    """A count times its price in one cell ("1 × 135,20" under "Antal", as a web shop's label prints an order line):
+    where the row has no unit price, the price after the count is it, if the count times it is the row's amount."""
+    name = {c.concept: c.name for c in columns}
+    qn, pn, an = name.get("quantity"), name.get("unit_price"), name.get("amount")
+    count = row.cells.get(qn or "")
+    if not (count and pn) or row.cells.get(pn) or count[0].unit != "×":
+        return
+    price = next((s for s in line if s.cell == count[0].cell and s.bbox[0] > count[0].bbox[2]), None)
+    amount = (row.cells.get(an or "") or [None])[0]
+    if price is None or price is amount or price.amount is None or count[0].amount is None:
+        return
+    if amount is None or amount.amount is None or is_product(count[0].amount, price.amount, amount.amount):
+        row.cells[pn] = [price]
+
+
 def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column]) -> TableRow | None:
     by_col: dict[str, list[Span]] = {}
     text_cols = {c.name for c in columns if not c.numeric}
@@ -465,6 +481,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
             while len(texts) > 1 and texts[-1].kinds == {SpanKind.IDENTIFIER}:
                 texts = texts[:-1]
             row.cells[col.name] = _beside_column(texts, ranges[col.name][0])
+    _price_after_times(row, line, columns)
     if text_col is None:  # no description header: the row's text spans
         text = next((c.name for c in columns if not c.numeric), None)
         texts = _with_rates_in_cell([s for s in line if s.kinds & {SpanKind.TEXT, SpanKind.LABEL}], line)
@@ -595,9 +612,11 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
+           and not (reads_on and _counted(s, line))
            or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or any(_period(w) for w in s.text.split()) for s in line) \
             or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
-        return None  # an amount, a date, a period or a month: no description's rest ("6704", "(batch 41)" are)
+        return None  # an amount, a date, a period or a month: no description's rest ("6704", "(batch 41)" and,
+        # where it reads on, "2,000 copies" are)
     if not last:
         return None
     space = _char_width(desc, words)
@@ -641,7 +660,20 @@ def _smaller_type(line: list[Span], above: list[Span], words: Sequence[Word]) ->
     if not (below and over):
         return False
     spread = (max(over) - min(over)) / max(over)
-    return max(below) < (1 - max(_SMALLER_TYPE, spread)) * min(over)
+    scale = 1.0
+    if any(words[i].confidence < 1 for s in [*line, *above] for i in s.word_indices):
+        # OCR boxes its words' ink: "written recommendations" reaches below the baseline nowhere, so its box is a
+        # fifth shorter than "operating model" over it in the same type
+        scale = _ink_reach(" ".join(s.text for s in line)) / _ink_reach(" ".join(s.text for s in above))
+    return max(below) < (1 - max(_SMALLER_TYPE, spread)) * min(over) * scale
+
+
+def _ink_reach(text: str) -> float:
+    """How tall a line of ``text`` is inked, in its type's size: the x-height, with what reaches above it
+    (capitals, figures, "d", "l") and below the baseline ("g", "p", a comma)."""
+    tall = any(c.isupper() or c.isdigit() or c in "bdfhklt()[]/|'\"!?&%$#@" for c in text)
+    deep = any(c in "gjpqy()[]|,;@$" for c in text)
+    return 0.5 + 0.22 * tall + 0.22 * deep
 
 
 def _in_capitals(spans: list[Span]) -> bool:
@@ -651,14 +683,25 @@ def _in_capitals(spans: list[Span]) -> bool:
     return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
 
 
-def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
-    """Whether ``line`` reads on from ``above``: it ends on a word that cannot end a description (a comma,
-    "and", "et", a number's label such as "ref.") or the line starts in lower case."""
+def _ends_open(above: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``above`` ends on a word that cannot end a description: a comma, "and", "into", "et", a number's
+    label such as "ref."."""
     last = words[above[-1].word_indices[-1]].text
-    first = words[line[0].word_indices[0]].text
     ending = last.casefold().rstrip(".'’:")
-    return (ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS)
-            or first[:1].islower() or first[:1] == "(")
+    return ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS)
+
+
+def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``line`` reads on from ``above``: that ends open (:func:`_ends_open`) or the line starts in lower
+    case."""
+    first = words[line[0].word_indices[0]].text
+    return _ends_open(above, words) or first[:1].islower() or first[:1] == "("
+
+
+def _counted(s: Span, line: list[Span]) -> bool:
+    """A number a word follows ("2,000 copies", "1.5 hours"): a count, which a description may hold."""
+    after = line[line.index(s) + 1:]
+    return bool(after) and after[0].kinds == {SpanKind.TEXT}
 
 
 def _worded(s: Span) -> bool:
@@ -682,6 +725,29 @@ def _fits_after(above: list[Span], first: Word, end: float, words: Sequence[Word
     return above[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0]) < end - space
 
 
+def _line_pitch(words: Sequence[Word]) -> float:
+    """How far apart the document sets its lines: the median distance from one line's top to the next line's on
+    the same page, between lines of much the same height."""
+    tops: dict[int, tuple[int, float, float]] = {}
+    for w in words:
+        page, top, height = tops.get(w.line, (w.page, w.bbox[1], 0.0))
+        tops[w.line] = (page, min(top, w.bbox[1]), max(height, w.bbox[3] - w.bbox[1]))
+    lines = [tops[n] for n in sorted(tops)]
+    steps = sorted(b[1] - a[1] for a, b in zip(lines, lines[1:], strict=False)
+                   if a[0] == b[0] and b[1] - a[1] > 0.5 * a[2] and 0.8 < b[2] / max(a[2], 1e-9) < 1.25)
+    return steps[len(steps) // 2] if steps else 0.0
+
+
+def _apart(rest: _Rest, words: Sequence[Word], pitch: float) -> bool:
+    """Whether ``rest`` is a line of its own, not the next line of a cell: farther under the line above than a
+    type's height and than the page sets its lines apart (``pitch``; a small type widely led, as GLE sets it, is a
+    cell's next line a type's height down)."""
+    above = [words[i].bbox for s in rest.above for i in s.word_indices]
+    top = min(words[i].bbox[1] for s in rest.line for i in s.word_indices)
+    height = max(b[3] - b[1] for b in above)
+    return top - max(b[3] for b in above) > 0.8 * height and top - min(b[1] for b in above) > 1.2 * pitch
+
+
 def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word]) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
 
@@ -701,18 +767,18 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     if not candidates:
         return
     column = candidates[0].column
-    desc_lines = [d for r in rows if (d := r.cells.get(column))] + [r.line for r in candidates if not r.spills]
+    pitch = _line_pitch(words)
+    apart = {r: _apart(r, words, pitch) for r in candidates}
+    desc_lines = [d for r in rows if (d := r.cells.get(column))] + [
+        r.line for r in candidates if not r.spills and not apart[r]]
     widest = max(d[-1].bbox[2] for d in desc_lines)
     most_chars = max(len(" ".join(s.text for s in d)) for d in desc_lines)
 
     def fills(rest: _Rest) -> bool:
+        if apart[rest]:
+            return False
         above = rest.above
         first = words[rest.line[0].word_indices[0]]
-        height = max(words[i].bbox[3] - words[i].bbox[1] for s in above for i in s.word_indices)
-        gap = min(words[i].bbox[1] for s in rest.line for i in s.word_indices) - max(
-            words[i].bbox[3] for s in above for i in s.word_indices)
-        if gap > 0.8 * height:  # a line of its own, not the next line of a cell
-            return False
         chars = len(" ".join(s.text for s in above)) + 1 + len(first.text)
         return not _fits_after(above, first, widest, words) or chars > most_chars
 
@@ -727,7 +793,10 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     if notes >= 2 and 2 * notes >= len(candidates) and not any(reads_on.values()):
         sure, table_wraps = dict.fromkeys(candidates, False), False
     else:
+        # a line under a description that ends open ("… manual into" over "three languages"), not starting in
+        # capitals, is its rest however short the table wraps it
         sure = {r: r.by_column or filled[r] and (reads_on[r] or _in_capitals([*r.above, *r.line]))
+                or not apart[r] and _ends_open(r.above, words) and not r.line[0].text[:1].isupper()
                 for r in candidates}
         # wrapped throughout: three lines or more under rows, every one of them a rest by its width; or two of
         # words only, each of whose first word would have reached the column's end (a note under a short

@@ -555,12 +555,14 @@ _SPACED_RUN = 4
 
 def _spaced_runs(line: Sequence[RawWord]) -> list[tuple[int, int]]:
     """``(start, end)`` of each run of four or more one-character words side by side, three of them letters or
-    figures."""
+    figures. A multiplication's sign between figures ends a run: "8 x 1 l" is a pack's size, not a word."""
     runs: list[tuple[int, int]] = []
     k = 0
     while k < len(line):
         end = k
-        while end < len(line) and len(line[end].text) == 1 and _CELL_CHARS.fullmatch(line[end].text):
+        while end < len(line) and len(line[end].text) == 1 and _CELL_CHARS.fullmatch(line[end].text) and not (
+                line[end].text in "x×" and end > k and line[end - 1].text.isdigit()
+                and end + 1 < len(line) and line[end + 1].text[:1].isdigit()):
             end += 1
         if end - k >= _SPACED_RUN and sum(w.text.isalnum() for w in line[k:end]) >= 3:
             runs.append((k, end))

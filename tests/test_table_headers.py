@@ -17,9 +17,13 @@ from tests.layout import CHAR_W, layout
 _ENGINE = create_engine("baseline")
 
 
-def _read(rows: list, target=Invoice, leading: float | None = None) -> dict:
-    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows, leading=leading), target=target)])
+def _read_words(words: list[Word], target=Invoice) -> dict:
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=target)])
     return result.data
+
+
+def _read(rows: list, target=Invoice, leading: float | None = None) -> dict:
+    return _read_words(layout(rows, leading=leading), target)
 
 
 def _invoice(header: tuple[str, str, str, str, str], items: list, totals: list) -> list:
@@ -381,3 +385,64 @@ def test_a_count_set_right_past_its_label_with_its_unit_before_the_units_label_i
                       ("Amount", 0.86, 0.923)]), *_COUNTS_AND_UNITS]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=_placed(lines), target=Invoice)])
     assert [i["quantity"] for i in result.data["line_items"]] == ["7", "997", None, "31", "28"]
+
+
+def test_a_description_ending_open_goes_on_however_short_its_table_wraps_it() -> None:
+    """XSL-FO sets some descriptions a word short of the column's widest line ("Translation of technical manual
+    into" over "three languages"): a line under a description that cannot end there (on "into", a comma) and that
+    starts in lower case or with a count ("2,000 copies") is its rest. Under a description that ends closed, a
+    count's line or a capitalised line is none."""
+    head = [[(0.05, "Tiskárna Vltava s.r.o.")], [(0.55, "Invoice"), (0.7, "F2023/0316")],
+            [(0.55, "Date"), (0.7, "16.08.2023")],
+            [(0.05, "Code"), (0.15, "Description"), (0.6, "Qty"), (0.68, "Price"), (0.82, "Amount")]]
+    body = [[(0.05, "20-5345"), (0.15, "Translation of technical manual into"), (0.6, "4"), (0.68, "120.00"),
+             (0.82, "480.00")], [(0.15, "three languages")],
+            [(0.05, "99-7777"), (0.15, "Printed brochures A5, 16 pages, colour,"), (0.6, "7"), (0.68, "25.00"),
+             (0.82, "175.00")], [(0.15, "2,000 copies")],
+            [(0.05, "80-2536"), (0.15, "Installation and commissioning of heat pump"), (0.6, "1"), (0.68, "900.00"),
+             (0.82, "900.00")],
+            [(0.05, "12-1501"), (0.15, "Poster print"), (0.6, "2"), (0.68, "45.00"), (0.82, "90.00")],
+            [(0.15, "Delivered to site")],
+            [(0.05, "12-1502"), (0.15, "Copy paper"), (0.6, "1"), (0.68, "10.00"), (0.82, "10.00")],
+            [(0.15, "2,000 sheets")]]
+    rows = [*head, *body, [(0.6, "Total"), (0.82, "1,655.00")]]
+    items = _read(rows)["line_items"]
+    assert [i["description"] for i in items] == [
+        "Translation of technical manual into three languages", "Printed brochures A5, 16 pages, colour, 2,000 copies",
+        "Installation and commissioning of heat pump", "Poster print", "Copy paper"]
+
+
+def test_a_small_type_widely_led_wraps_its_descriptions_a_types_height_down() -> None:
+    """GLE sets 6.5-point Courier two type heights apart: the line under a description is a type's height below it,
+    as far as every line of the page is from the next, and is its rest, not a line of its own."""
+    rows = [[(0.1, "Tejo Ingenieurbüro ASA")], [(0.56, "Fakturanr.:"), (0.7, "INV-2024-04016")],
+            [(0.56, "Fakturadato:"), (0.7, "03.05.2024")],
+            [(0.1, "Beskrivelse"), (0.6, "Antall"), (0.7, "Enhetspris"), (0.85, "Beløp")],
+            [(0.1, "Structural calculation for steel"), (0.6, "1"), (0.7, "2 597,73"), (0.85, "2 597,73")],
+            [(0.1, "mezzanine, incl. load combinations")],
+            [(0.1, "Vibration measurement on footbridge"), (0.6, "1"), (0.7, "3 365,01"), (0.85, "3 365,01")],
+            [(0.1, "deck with report")],
+            [(0.6, "Totalt NOK"), (0.85, "5 962,74")]]
+    heights = dict.fromkeys(range(len(rows)), 0.0066)
+    items = _read_words(layout(rows, heights=heights, leading=2.06))["line_items"]
+    assert [i["description"] for i in items] == [
+        "Structural calculation for steel mezzanine, incl. load combinations",
+        "Vibration measurement on footbridge deck with report"]
+
+
+def test_ocr_boxing_a_line_without_descenders_shorter_is_no_smaller_type() -> None:
+    """OCR boxes the ink: "written recommendations" reaches below the baseline nowhere, so its box is a fifth
+    shorter than the description's line over it in the same type. It is the description's rest (the line above
+    ends on "incl."), not a note in a smaller type; a line shorter than that is one."""
+    rows = [[(0.1, "Atelier Conseil SARL")], [(0.55, "Facture"), (0.7, "F-2024-118")],
+            [(0.55, "Date"), (0.7, "12.03.2024")],
+            [(0.1, "Description"), (0.6, "Qté"), (0.7, "Prix"), (0.85, "Montant")],
+            [(0.1, "Review of the target operating model, incl."), (0.6, "4"), (0.7, "85,00"), (0.85, "340,00")],
+            [(0.1, "written recommendations")],
+            [(0.1, "Remote support"), (0.6, "2"), (0.7, "50,00"), (0.85, "100,00")],
+            [(0.6, "Total"), (0.85, "440,00")]]
+    for rest_height, description in ((0.0105, "Review of the target operating model, incl. written recommendations"),
+                                     (0.008, "Review of the target operating model, incl.")):
+        words = [w.model_copy(update={"confidence": 0.9, "bbox": (w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + (
+            rest_height if w.line == 5 else 0.013))}) for w in layout(rows)]
+        assert _read_words(words)["line_items"][0]["description"] == description
