@@ -1849,6 +1849,8 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                 return Found(True, ls * 0.6, [s])  # a conformed signature, typed ("/s/", "(signed)", "gez.")
             if (s.page, s.line) in above and _captioned(doc, s) or strong and ls < 0.9:
                 continue  # the value of the form's field above the signature's ("Fait à" over "Lyon")
+            if _after_its_caption(doc, s):
+                continue  # another field's value under the signature's caption ("Testemunha: Gonçalo Lobo")
             text = s.text.strip(" _.")
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
             # fill-in line's dots or an initial are no sentence's end
@@ -1861,6 +1863,14 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                     and not doc.is_caption(s)):
                 return Found(True, ls * 0.6, [s])
     return Found(False, 0.4, [labels[0][0]])
+
+
+def _after_its_caption(doc: SpanDoc, span: Span) -> bool:
+    """Whether ``span`` follows a caption closed by its colon on its line ("Testemunha:", "Witness:"): that
+    caption's value."""
+    line = doc.lines[(span.page, span.line)]
+    k = line.index(span)
+    return k > 0 and line[k - 1].text.rstrip().endswith(":") and SIGNATURE_MARK not in span.text
 
 
 def _marks_beside(doc: SpanDoc, label: Span, keys: list[tuple[int, int]]) -> list[Span]:

@@ -1,6 +1,7 @@
-"""Documents as label printers, diagram editors and tablets print them (gLabels, Dia, PDF::Table, Xournal++): a
-parcel label's sender and addressee over its invoice, an order line's count times its price in one cell, a pack's
-size set a character a word, a shop's shopping centre over its street."""
+"""Documents as label printers, diagram editors, pic drawings and tablets print them (gLabels, Dia, pic2plot,
+PDF::Table, Xournal++): a parcel label's sender and addressee over its invoice, an order line's count times its price
+in one cell, a pack's size set a character a word, a shop's shopping centre over its street, a witness under an empty
+signature line."""
 
 from __future__ import annotations
 
@@ -95,3 +96,17 @@ def test_a_romanian_caption_of_name_and_first_names_is_the_claimants() -> None:
     heights = {0: 0.0086, 1: 0.0148, 2: 0.0081, 3: 0.0059, 4: 0.0092, 5: 0.0059, 6: 0.0092, 7: 0.0059, 8: 0.0092}
     words = layout(rows, heights=heights, leading=1.6)
     assert read_baseline(words, ClaimForm)["claimant_name"] == "Mihai Stănescu"
+
+
+def test_a_witness_named_under_an_empty_signature_line_signs_nothing() -> None:
+    """"Testemunha: Gonçalo Lobo" on the line under "Assinatura do tomador": the witness's name is its caption's
+    value, no typed signature; a name under the caption alone is one."""
+    def signed(under: list[tuple[float, str]]) -> bool:
+        rows = [[(0.09, "Aurora Vakuutus - Participação de sinistro")], [(0.09, "Nome do tomador do seguro")],
+                [(0.1, "Tiago Sequeira")], [(0.09, "Data do sinistro"), (0.4, "08-06-2024")],
+                [(0.09, "3. Declaração")], [(0.54, "13-06-2024")], [(0.09, "Assinatura do tomador"), (0.531, "Data")],
+                under]
+        return read_baseline(layout(rows), ClaimForm)["signed"]
+
+    assert signed([(0.095, "Testemunha:"), (0.168, "Gonçalo Lobo"), (0.533, "Mediador: 5590")]) is False
+    assert signed([(0.095, "Tiago Sequeira")]) is True
