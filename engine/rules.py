@@ -1950,6 +1950,8 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
         return named(text, words) or named(text, perils)
 
     def answer(text: str) -> Any:  # the one value a printed answer's words name, by the covers' words first
+        if street_line(text):
+            return None  # a place ("Via Roma / Firenze" under "Luogo del sinistro") names no kind of claim
         for by in (words, perils):
             if got := {named(t, by) for t in label_tokens(text)} - {None}:
                 return got.pop() if len(got) == 1 else None

@@ -110,3 +110,15 @@ def test_a_witness_named_under_an_empty_signature_line_signs_nothing() -> None:
 
     assert signed([(0.095, "Testemunha:"), (0.168, "Gonçalo Lobo"), (0.533, "Mediador: 5590")]) is False
     assert signed([(0.095, "Tiago Sequeira")]) is True
+
+
+def test_the_place_of_a_loss_names_no_kind_of_claim() -> None:
+    """A car accident report's place of loss under its caption ("Luogo del sinistro" over "Via Roma / Firenze"):
+    "Firenze" begins with "fire", a loss a home's cover pays for, but a street names no kind of claim; the title
+    does ("Denuncia di sinistro auto")."""
+    rows = [[(0.08, "Assicurazioni Lagunari S.p.A.")], [(0.08, "Denuncia di sinistro auto / Constatazione amichevole")],
+            [(0.07, "Cognome e nome"), (0.4, "Data di nascita"), (0.65, "Numero polizza")],
+            [(0.07, "Federica Sartori"), (0.4, "28/08/1954"), (0.65, "32.452.944902")],
+            [(0.07, "Data del sinistro"), (0.2, "Ora"), (0.35, "Luogo del sinistro")],
+            [(0.07, "31/10/2024"), (0.2, "21:01"), (0.35, "Via Roma / Firenze")]]
+    assert read_baseline(layout(rows), ClaimForm)["claim_type"] == "auto"
