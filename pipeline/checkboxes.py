@@ -416,14 +416,55 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     sides are rules to the signature finder, so its pixels are looked at here. A yes or no word on a line that
     prints another answer gets a frame where a dark row runs over its whole width within a word height above and
     below it, each no longer than the word and two word heights (no table rule), joined by dark columns at their
-    ends; then it is ticked as :func:`add_circled_answers` ticks a circled one."""
-    answers = _answer_words([w for u in units for w in u.words if w.text != SIGNATURE_MARK])
+    ends; then it is ticked as :func:`add_circled_answers` ticks a circled one. A wide, flat ring round an answer or
+    round an option of a row of them (``Komunikacyjna  (Mieszkaniowa)  Zdrowotna``), whose arcs the signature finder
+    takes for rules too, is found by :func:`_ring_round`."""
+    words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
+    answers = _answer_words(words)
     answers = [a for a in answers if any(b is not a and _same_row(a, b) for b in answers)]
-    if not answers:
+    options = [w for w in words if not any(w is a for a in answers) and _option_in_row(w, words)]
+    if not answers and not options:
         return units
     ink = page_ink(image).astype(bool)
     rings = [ring for a in answers if (ring := _frame_round(ink, a)) is not None]
-    return _tick_circled(units, rings)[0] if rings else units
+    framed = {id(w) for w in answers if _frame_round(ink, w) is not None}
+    bare = ink.copy()  # the ink of the page less its words', in which a ring round a word is looked for
+    for w in words:
+        bare[max(0, int(w.y0)):int(w.y1) + 1, max(0, int(w.x0)):int(w.x1) + 1] = False
+    curved = [ring for w in [*answers, *options] if id(w) not in framed and (ring := _ring_round(bare, w)) is not None]
+    rings += curved
+    return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
+
+
+def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
+    """The ring drawn round ``word`` in ``ink`` (pixels, the words' own taken out), None where there is none: ink
+    above and below the middle third of the word within a word height and a quarter, and left and right of its
+    middle third within a word height and a half, none of it a rule running on past the ring."""
+    rows, cols = ink.shape
+    h = word.y1 - word.y0
+    x0, y0, x1, y1 = int(word.x0), int(word.y0), int(word.x1), int(word.y1)
+    if h <= 0 or x1 - x0 < 2:
+        return None
+    reach, side = max(2, round(1.25 * h)), max(2, round(1.5 * h))
+    third, rise = max(1, (x1 - x0) // 3), max(1, (y1 - y0) // 3)
+    mid_cols = slice(x0 + third, x1 - third)
+    mid_rows = slice(y0 + rise, y1 - rise + 1)
+    top = ink[max(0, y0 - reach):y0, mid_cols]
+    bottom = ink[y1 + 1:min(rows, y1 + 1 + reach), mid_cols]
+    left = ink[mid_rows, max(0, x0 - side):x0]
+    right = ink[mid_rows, x1 + 1:min(cols, x1 + 1 + side)]
+    if min(a.size for a in (top, bottom, left, right)) == 0:
+        return None
+    if not (top.any(axis=0).mean() >= 0.9 and bottom.any(axis=0).mean() >= 0.9
+            and left.any(axis=1).mean() >= 0.9 and right.any(axis=1).mean() >= 0.9):
+        return None
+    # no rule: over and under the word, the ink stops within a word height and a half of its ends
+    band = np.r_[max(0, y0 - reach):y0, y1 + 1:min(rows, y1 + 1 + reach)]
+    outer = np.r_[max(0, x0 - 3 * side):max(0, x0 - side), min(cols, x1 + side):min(cols, x1 + 3 * side)]
+    if outer.size and ink[np.ix_(band, outer)].any(axis=0).mean() >= 0.9:
+        return None
+    # the ring as far as it holds the word, which is all that reading it as a tick needs
+    return (float(x0 - 0.5 * h), float(y0 - 0.5 * h), float(x1 + 0.5 * h), float(y1 + 0.5 * h))
 
 
 def _frame_round(ink: np.ndarray, word: RawWord) -> Box | None:
@@ -526,15 +567,15 @@ def _upright(items: list[tuple[Any, ...]]) -> bool:
 
 
 def _option_in_row(word: RawWord, words: list[RawWord]) -> bool:
-    """Whether ``word`` is one option of a row of them: a word of letters set apart (two word heights at least) from
-    the words either side of it, with two more such options on its row."""
+    """Whether ``word`` is one option of a row of them: a word of letters set apart (a word height at least, where a
+    phrase's words stand a space apart) from the words either side of it, with two more such options on its row."""
     if not _ANSWER.fullmatch(word.text) or len(word.text) < 3:
         return False
     row = sorted((w for w in words if _same_row(w, word)), key=lambda w: w.x0)
     h = word.y1 - word.y0
     cells: list[list[RawWord]] = []
     for w in row:
-        if cells and w.x0 - cells[-1][-1].x1 < 2 * h:
+        if cells and w.x0 - cells[-1][-1].x1 < h:
             cells[-1].append(w)
         else:
             cells.append([w])

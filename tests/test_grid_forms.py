@@ -665,3 +665,40 @@ def test_a_drawn_box_ticked_by_a_pens_stroke_past_its_corner_is_ticked(tmp_path:
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 1 and texts.count(UNCHECKED) == 3
     assert _run(words, ClaimForm).data["claim_type"] == "auto"
+
+
+@pytest.mark.parametrize(("drawn", "ticked"), [("ring", "Mieszkaniowa"), ("ring_answer", "Nie"), ("cells", None)])
+def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_none(drawn: str,
+                                                                                      ticked: str | None) -> None:
+    """A wide, flat ellipse drawn round one option of a row of them ("Komunikacyjna (Mieszkaniowa) Zdrowotna
+    Podróżna") or round an answer: its long arcs are rules to the signature finder, so no mark tells of it; the
+    pixels round the word do. A table's cells, ruled round every word of a row, tick nothing."""
+    from PIL import ImageDraw
+
+    from pipeline.checkboxes import add_framed_answers
+    from pipeline.layout import LineUnit
+
+    page = Image.new("L", (1400, 700), 245)
+    draw = ImageDraw.Draw(page)
+    row = [RawWord("Rodzaj", 100, 300, 190, 335, 0.9), RawWord("szkody", 198, 300, 290, 335, 0.9),
+           RawWord("Komunikacyjna", 578, 300, 771, 335, 0.9), RawWord("Mieszkaniowa", 828, 300, 1010, 335, 0.9),
+           RawWord("Zdrowotna", 1060, 300, 1200, 335, 0.9), RawWord("Podróżna", 1250, 300, 1370, 335, 0.9)]
+    answers = [RawWord("Zgłoszono?", 100, 500, 250, 535, 0.9), RawWord("Tak", 900, 500, 950, 535, 0.9),
+               RawWord("Nie", 1050, 500, 1095, 535, 0.9)]
+    if drawn == "ring":
+        draw.ellipse((805, 285, 1035, 352), outline=30, width=3)
+    elif drawn == "ring_answer":
+        draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
+    else:  # a table row: rules above and below running on, cell borders between the words
+        draw.line([(80, 290), (1390, 290)], fill=20, width=2)
+        draw.line([(80, 345), (1390, 345)], fill=20, width=2)
+        for x in (560, 800, 1035, 1225, 1385):
+            draw.line([(x, 290), (x, 345)], fill=20, width=2)
+    out = add_framed_answers(page, [LineUnit(row), LineUnit(answers)])
+    words = [w for u in out for w in u.words]
+    boxes = [w for w in words if w.text == CHECKED]
+    if ticked is None:
+        assert boxes == []
+    else:
+        word = next(w for w in words if w.text == ticked)
+        assert len(boxes) == 1 and word.x0 - 40 < boxes[0].x0 < word.x0
