@@ -1374,14 +1374,18 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
         code = detect_currency(w.text)
         if code:
             span = next(s for s in doc.spans if i in s.word_indices)
-            if span.kinds == {SpanKind.TEXT} and i not in (span.word_indices[0], span.word_indices[-1]):
-                continue  # a word of a description ("Parmigiano Reggiano DOP 24 mesi": a protected origin)
+            if span.kinds == {SpanKind.TEXT} and i not in (span.word_indices[0], span.word_indices[-1]) \
+                    and not any(_CENTS.search(doc.words[k].text.rstrip(",;:)")) for k in (i - 1, i + 1)):
+                continue  # a word of a description ("Parmigiano Reggiano DOP 24 mesi": a protected origin), not
+                # an amount's code in a sentence ("… Promotional Discount of Rs -40.00")
             if code == "SEK" and "SEK" not in (codes := _printed_codes(doc)):
                 code = _crown(doc, codes)  # a "kr" apart from the amount ("Å BETALE kr  215.095,35")
             return Found(code, 0.5, [span])
     return _named_currency(doc) or _account_currency(doc) or _address_currency(doc)
 
 
+#: a figure with cents at a word's end ("-40.00", "12,50")
+_CENTS = re.compile(r"\d[.,]\d{2}$")
 _CROWNS = ("SEK", "DKK", "NOK", "ISK")
 #: words only one of the Scandinavian languages writes on an invoice (as :func:`engine.labels.normalise` spells them)
 _CROWN_WORDS = {

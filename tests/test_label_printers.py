@@ -81,6 +81,10 @@ def test_a_currencys_code_among_a_descriptions_words_is_no_currency() -> None:
             [(0.09, "Parmigiano Reggiano DOP 24 mesi"), (0.55, "2"), (0.65, "39,32"), (0.85, "78,64")],
             [(0.6, "Totale fattura EUR:"), (0.85, "78,64")]]
     assert read_baseline(layout(rows), Invoice)["currency"] == "EUR"
+    # an amount's code in a sentence is the currency ("… Promotional Discount of Rs -40.00,")
+    rows[-1] = [(0.6, "Totale fattura"), (0.85, "78,64")]
+    rows.append([(0.09, "Price is inclusive of Promotional Discount of Rs -40.00, if any")])
+    assert read_baseline(layout(rows), Invoice)["currency"] == "INR"
 
 
 def test_a_romanian_caption_of_name_and_first_names_is_the_claimants() -> None:
