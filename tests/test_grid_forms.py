@@ -702,3 +702,27 @@ def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_
     else:
         word = next(w for w in words if w.text == ticked)
         assert len(boxes) == 1 and word.x0 - 40 < boxes[0].x0 < word.x0
+
+
+def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_path: Path) -> None:
+    """pic2plot draws a signature's spline as some 250 lines of half a point; many are near level at the wave's
+    crests, and by a fixed tolerance of a fifth of a point they had made the path a frame. By their slopes the path
+    is a pen's stroke, and the form is signed (the witness named under the caption signs nothing)."""
+    import math
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rows = [(60, "Aurora Vakuutus - Skadeanmeldelse"), (100, "Forsikringstager: Mads Nørgaard"),
+            (120, "Policenummer: 2020/19112/2"), (140, "Skadedato: 03.10.2025")]
+    for y, text in rows:
+        page.insert_text((50, y), text, fontsize=9)
+    points = [pymupdf.Point(65 + 0.42 * k, 490 + 8 * math.sin(k / 30) + 2 * math.sin(k / 10)) for k in range(160)]
+    page.draw_polyline(points, width=0.6)
+    page.draw_line(pymupdf.Point(51, 502), pymupdf.Point(266, 502), width=0.6)
+    page.insert_text((52, 512), "Forsikringstagers underskrift", fontsize=9)
+    page.insert_text((52, 540), "Vidne: Rasmus Kjærgaard", fontsize=9)
+    doc.save(tmp_path / "claim.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
+    assert SIGNATURE_MARK in [w.text for w in words]
+    assert _run(words, ClaimForm).data["signed"] is True
