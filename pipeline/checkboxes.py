@@ -426,13 +426,13 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     if not answers and not options:
         return units
     ink = page_ink(image).astype(bool)
-    rings = [ring for a in answers if (ring := _frame_round(ink, a)) is not None]
-    framed = {id(w) for w in answers if _frame_round(ink, w) is not None}
+    frames = {id(a): ring for a in answers if (ring := _frame_round(ink, a)) is not None}
     bare = ink.copy()  # the ink of the page less its words', in which a ring round a word is looked for
     for w in words:
         bare[max(0, int(w.y0)):int(w.y1) + 1, max(0, int(w.x0)):int(w.x1) + 1] = False
-    curved = [ring for w in [*answers, *options] if id(w) not in framed and (ring := _ring_round(bare, w)) is not None]
-    rings += curved
+    curved = [ring for w in [*answers, *options]
+              if id(w) not in frames and (ring := _ring_round(bare, w)) is not None]
+    rings = [*frames.values(), *curved]
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
 
 
@@ -512,7 +512,8 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
     ``alone`` (a ring a pen drew round a word tells by itself, where OCR lost the other option: a drawn outline
     round a lone ``No`` may be a table's cell). A ring of curves (in ``wide``) may reach twice as far either side
     of its word as a frame: an ellipse round a word needs room at its ends (as MetaPost draws one), where a frame
-    that wide is a table's cell."""
+    that wide is a table's cell. Such a ring, or a pen's (``alone``), round an option of a row of them
+    (:func:`_option_in_row`) puts a ticked box before it, where it is the row's only one."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     answers = _answer_words(words)
     options: list[RawWord] = []  # circled options of a row of them, not yes or no
@@ -524,7 +525,9 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
         if len(inside) != 1:
             continue
         if not any(inside[0] is a for a in answers):
-            if not _option_in_row(inside[0], words):
+            # an option other than yes or no only in a ring a pen or an ellipse drew (a table's cell drawn as a
+            # rectangle round its one word is none)
+            if not (alone or ring in wide) or not _option_in_row(inside[0], words):
                 continue
             options.append(inside[0])
         w, h = inside[0], inside[0].y1 - inside[0].y0

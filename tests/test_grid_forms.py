@@ -726,3 +726,22 @@ def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_p
     words = load_document(identify(tmp_path / "claim.pdf", tmp_path, settings.limits), settings).words
     assert SIGNATURE_MARK in [w.text for w in words]
     assert _run(words, ClaimForm).data["signed"] is True
+
+
+def test_a_tables_header_cell_drawn_round_its_one_word_ticks_nothing(tmp_path: Path) -> None:
+    """An invoice's header row drawn as cells, the count's cell a rectangle close round `Qty`: no option circled,
+    only a ring (an ellipse, a pen's loop) marks one; a rectangle marks a yes or no alone."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 60), "Harbour Supplies Ltd", fontsize=10)
+    page.insert_text((50, 80), "Invoice No. INV-2048   Date 02/06/2024", fontsize=10)
+    for x, word, x1 in ((50, "Description", 300), (330, "Qty", 352), (420, "Amount", 540)):
+        page.insert_text((x, 120), word, fontsize=10)
+        page.draw_rect(pymupdf.Rect(x - 4, 109, x1, 124), width=0.5)
+    page.insert_text((50, 140), "Website maintenance", fontsize=10)
+    page.insert_text((330, 140), "6", fontsize=10)
+    page.insert_text((420, 140), "506.46", fontsize=10)
+    doc.save(tmp_path / "invoice.pdf")
+    settings = Settings()
+    words = load_document(identify(tmp_path / "invoice.pdf", tmp_path, settings.limits), settings).words
+    assert CHECKED not in [w.text for w in words]
