@@ -228,12 +228,13 @@ def _pen_items(items: list[tuple]) -> tuple[int, int, int]:
     """How many curves, lines and slanted lines a path draws; none for a frame with rounded corners (level and
     plumb sides joined by curves). A pen stroke drawn as a polyline of many short pieces (a web app's canvas
     signature) has level or plumb pieces among them, short ones: a path counts as a frame only where its level and
-    plumb pieces make up more than half of its length. A piece is level or plumb by its slope (within a tenth), not by
-    a fixed fraction of a point: a spline flattened into pieces of half a point (as pic2plot draws one) is no frame."""
+    plumb pieces make up more than half of its length. A piece is level or plumb where it strays across its run by a
+    fifth of a point at most and by a tenth of its length at most: a spline flattened into pieces of half a point (as
+    pic2plot draws one) is no frame, and a long, nearly level flourish of a signature is no frame's side either."""
     curves = sum(1 for it in items if it[0] == "c")
     segments = [it for it in items if it[0] == "l"]
     square = [it for it in segments if min(abs(it[1].x - it[2].x), abs(it[1].y - it[2].y))
-              <= 0.1 * max(abs(it[1].x - it[2].x), abs(it[1].y - it[2].y))]
+              <= min(0.2, 0.1 * max(abs(it[1].x - it[2].x), abs(it[1].y - it[2].y)))]
     slanted = len(segments) - len(square)
     length = sum(abs(it[1] - it[2]) for it in segments)
     if (len(square) >= 2 and sum(abs(it[1] - it[2]) for it in square) * 2 > length) \

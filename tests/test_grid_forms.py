@@ -704,10 +704,12 @@ def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_
         assert len(boxes) == 1 and word.x0 - 40 < boxes[0].x0 < word.x0
 
 
-def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stroke", ["spline", "flourish"])
+def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_path: Path, stroke: str) -> None:
     """pic2plot draws a signature's spline as some 250 lines of half a point; many are near level at the wave's
-    crests, and by a fixed tolerance of a fifth of a point they had made the path a frame. By their slopes the path
-    is a pen's stroke, and the form is signed (the witness named under the caption signs nothing)."""
+    crests, and by a fixed tolerance of a fifth of a point they had made the path a frame. By their slopes too the
+    path is a pen's stroke, and the form is signed (the witness named under the caption signs nothing). A signature
+    of a few long strokes, one a nearly level flourish, signs it as well: it strays by more than a fifth of a point."""
     import math
 
     doc = pymupdf.open()
@@ -717,6 +719,9 @@ def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_p
     for y, text in rows:
         page.insert_text((50, y), text, fontsize=9)
     points = [pymupdf.Point(65 + 0.42 * k, 490 + 8 * math.sin(k / 30) + 2 * math.sin(k / 10)) for k in range(160)]
+    if stroke == "flourish":
+        zigzag = [(60 + 2.5 * k, 484 if k % 2 else 492) for k in range(9)]
+        points = [pymupdf.Point(x, y) for x, y in (*zigzag, (125, 490), (170, 488.5))]
     page.draw_polyline(points, width=0.6)
     page.draw_line(pymupdf.Point(51, 502), pymupdf.Point(266, 502), width=0.6)
     page.insert_text((52, 512), "Forsikringstagers underskrift", fontsize=9)
