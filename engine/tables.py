@@ -757,7 +757,10 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     and the text reads on: the line above ends on a word that cannot end it ("et", "and", a comma) or the line
     starts in lower case. Once one row of a table reads on so, or where three lines or more (two of words only whose
     first words would have reached the column's end) stand under rows and every one of them would not have fitted
-    on the line above, every such line of the table is a rest.
+    on the line above, every such line of the table is a rest. A line under a description that ends open
+    (:func:`_ends_open`: "… manual into" over "three languages") and starts in no capital is its rest however short
+    the table wraps it. "Right under it" is within a type's height, or as close as the page sets its lines
+    (:func:`_apart`).
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out, as is a number alone under every row's description (each item's code) unless the
     description ends on its label ("… ref." over "779"), and a line in a smaller type than its row's
