@@ -613,7 +613,8 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
            and not (reads_on and _counted(s, line))
-           or s.kinds & {SpanKind.DATE, SpanKind.CHECKBOX} or any(_period(w) for w in s.text.split()) for s in line) \
+           or s.has(SpanKind.DATE) and not _standard_number(s, line) or s.has(SpanKind.CHECKBOX)
+           or any(_period(w) for w in s.text.split()) for s in line) \
             or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
         return None  # an amount, a date, a period or a month: no description's rest ("6704", "(batch 41)" and,
         # where it reads on, "2,000 copies" are)
@@ -696,6 +697,16 @@ def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> boo
     case."""
     first = words[line[0].word_indices[0]].text
     return _ends_open(above, words) or first[:1].islower() or first[:1] == "("
+
+
+#: the bodies whose standards a description cites by number ("EN 1993-1-1", "DIN 933", "ISO 9001")
+_STANDARDS = frozenset("EN DIN ISO IEC BS NF UNE UNI NEN ASTM SN ÖNORM PN ČSN CSN SFS SS NS DS".split())
+
+
+def _standard_number(s: Span, line: list[Span]) -> bool:
+    """Whether ``s`` is a standard's number after its body ("per EN 1993-1-1"), which reads as a date."""
+    k = line.index(s)
+    return k > 0 and line[k - 1].text.split()[-1] in _STANDARDS
 
 
 def _counted(s: Span, line: list[Span]) -> bool:

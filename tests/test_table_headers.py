@@ -414,19 +414,20 @@ def test_a_description_ending_open_goes_on_however_short_its_table_wraps_it() ->
 
 def test_a_small_type_widely_led_wraps_its_descriptions_a_types_height_down() -> None:
     """GLE sets 6.5-point Courier two type heights apart: the line under a description is a type's height below it,
-    as far as every line of the page is from the next, and is its rest, not a line of its own."""
+    as far as every line of the page is from the next, and is its rest, not a line of its own. A standard's number
+    in it ("per EN 1993-1-1") is no date that would end the description."""
     rows = [[(0.1, "Tejo Ingenieurbüro ASA")], [(0.56, "Fakturanr.:"), (0.7, "INV-2024-04016")],
             [(0.56, "Fakturadato:"), (0.7, "03.05.2024")],
             [(0.1, "Beskrivelse"), (0.6, "Antall"), (0.7, "Enhetspris"), (0.85, "Beløp")],
             [(0.1, "Structural calculation for steel"), (0.6, "1"), (0.7, "2 597,73"), (0.85, "2 597,73")],
-            [(0.1, "mezzanine, incl. load combinations")],
+            [(0.1, "mezzanine, incl. load combinations")], [(0.1, "per EN 1993-1-1")],
             [(0.1, "Vibration measurement on footbridge"), (0.6, "1"), (0.7, "3 365,01"), (0.85, "3 365,01")],
             [(0.1, "deck with report")],
             [(0.6, "Totalt NOK"), (0.85, "5 962,74")]]
     heights = dict.fromkeys(range(len(rows)), 0.0066)
     items = _read_words(layout(rows, heights=heights, leading=2.06))["line_items"]
     assert [i["description"] for i in items] == [
-        "Structural calculation for steel mezzanine, incl. load combinations",
+        "Structural calculation for steel mezzanine, incl. load combinations per EN 1993-1-1",
         "Vibration measurement on footbridge deck with report"]
 
 
