@@ -371,14 +371,18 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
     it, and every other yes or no word on its line an empty one, so that the engines read the answer as a ticked
     box. Where two answers of one line are enclosed (a table's header cells ``Yes | No``), neither is. An option
     of a row of them circled so (``Vozidlo  (Zdraví)  Cestování``) gets a ticked box alone."""
+    # a rectangle marks only a yes or no: on a page without one, only rings are looked at (not a table's cells)
+    answers = any(yes_or_no(w.text) is not None for u in units for w in u.words)
     rings, curved = [], set()
     for d in drawings():
         kinds = {item[0] for item in d["items"]}
-        loop = _pen_loop(d["items"])
-        if d.get("fill") is None and kinds <= {"c", "re", "qu", "l"} and (kinds & {"c", "re", "qu"} or loop):
+        if d.get("fill") is not None or not kinds <= {"c", "re", "qu", "l"}:
+            continue
+        ring = "c" in kinds or kinds == {"l"} and _pen_loop(d["items"])
+        if ring or answers and kinds & {"re", "qu"}:
             r = pymupdf.Rect(d["rect"]) * matrix
             rings.append((r.x0, r.y0, r.x1, r.y1))
-            if "c" in kinds or loop:
+            if ring:
                 curved.add(rings[-1])
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
 
@@ -386,7 +390,7 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
 def _pen_loop(items: list[tuple[Any, ...]]) -> bool:
     """Whether a path of straight lines is a loop a pen drew round a word (as Xournal++ exports its strokes): eight
     lines or more that end near where they began, within a third of the loop's size (a signature ends far off)."""
-    if len(items) < 8 or any(item[0] != "l" for item in items):
+    if len(items) < 8:
         return False
     start, end = items[0][1], items[-1][2]
     xs = [pt.x for item in items for pt in item[1:3]]
