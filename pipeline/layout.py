@@ -426,20 +426,34 @@ def join_split_cents(words: Sequence[RawWord]) -> list[RawWord]:
 _VOLUME = re.compile(r"\d+(?:[.,]\d+)?")
 #: a volume a litre's ``1`` may follow: a few figures, perhaps with decimals ("10", "12,5"; not "2024")
 _LITRES = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
+#: such a volume with the litre's ``l`` read as a capital I against it ("20I", "1,5I")
+_LITRES_I = re.compile(r"(\d{1,3}(?:[.,]\d{1,2})?)I")
+
+
+def _before_volume(words: Sequence[RawWord]) -> bool:
+    """Whether the words that end just before a volume name what it is of: a word of letters ("hvid" 10), or a pack's
+    count times ("6 x" 1,5) or a share in percent ("35 %" 1) after a word's figure."""
+    last = words[-1].text
+    if sum(c.isalpha() for c in last) >= 2 and not any(c.isdigit() for c in last):
+        return True
+    return last in ("x", "×", "%") and len(words) >= 3 and words[-2].text.isdigit() \
+        and any(c.isalpha() for c in words[-3].text)
 
 
 def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
     """``words`` with a capital ``I`` alone after a number made the litre's ``l`` OCR took it for ("Muurverf wit
-    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure. A ``1`` or ``i`` is the litre's
-    too where it closes the words after a volume that follows a word ("Vægmaling hvid 10 1", "Farba 12,5 i") and
+    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure, nor closes one ("20I" after a
+    word is "20 l"). A ``1`` or ``i`` is the litre's too where it closes the words after a volume that follows a
+    word ("Vægmaling hvid 10 1", "Farba 12,5 i") or a pack's count or a share ("6 x 1,5 1", "Slagroom 35 % 1 1") and
     stands no farther from the volume than the words before stand apart: a count of one in a column of its own
     ("Monitor 27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them."""
     out = list(words)
     for k in range(1, len(out)):
         if out[k].text in ("I", "I.", "I,") and _VOLUME.fullmatch(out[k - 1].text):
             out[k] = replace(out[k], text="l" + out[k].text[1:])
-    if len(out) >= 3 and out[-1].text in ("1", "i") and _LITRES.fullmatch(out[-2].text) \
-            and sum(c.isalpha() for c in out[-3].text) >= 2 and not any(c.isdigit() for c in out[-3].text):
+    if len(out) >= 2 and (m := _LITRES_I.fullmatch(out[-1].text)) and _before_volume(out[:-1]):
+        out[-1:] = _at_missing_space(out[-1], m.group(1), "l")
+    if len(out) >= 3 and out[-1].text in ("1", "i") and _LITRES.fullmatch(out[-2].text) and _before_volume(out[:-2]):
         spaces = [b.x0 - a.x1 for a, b in itertools.pairwise(out[:-1])]
         if out[-1].x0 - out[-2].x1 <= max(spaces) + 0.1 * (out[-1].y1 - out[-1].y0):
             out[-1] = replace(out[-1], text="l")

@@ -145,6 +145,10 @@ def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Pa
     ("Idropittura bianca 14 1", "Idropittura bianca 14 l"),
     ("Datum 10 1 2024", "Datum 10 1 2024"), ("Zimmer 2024 1", "Zimmer 2024 1"), ("Pos 1", "Pos 1"),
     ("Kabel 3 x 1", "Kabel 3 x 1"), ("IBAN 4402 1", "IBAN 4402 1"),  # no litre either
+    ("Mineraalwater plat 6 x 1,5 1", "Mineraalwater plat 6 x 1,5 l"), ("Slagroom 35 % 1 1", "Slagroom 35 % 1 l"),
+    ("Detergente industrial 20I", "Detergente industrial 20 l"),
+    ("Acqua naturale 6 x 1,5I", "Acqua naturale 6 x 1,5 l"),
+    ("Rabatt 10 % 1", "Rabatt 10 % 1"), ("Typ X20I", "Typ X20I"), ("2024 x 1,5 1", "2024 x 1,5 1"),
 ])
 def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
     words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
