@@ -1331,6 +1331,17 @@ def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],
     return ranges if any(_crowded(line, cells, columns) for line in body) else cells
 
 
+#: a figure a description may end on before its unit ("100", "1,5")
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _unit_of_figure(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
+    """Whether ``line`` starts on a unit of measure after the figure that ``above`` ends on ("Loose leaf green tea
+    Sencha 100" over "g"): the rest of that line, however close the next row sits under it."""
+    first = words[line[0].word_indices[0]].text
+    return bool(above) and unit_word(first) and bool(_FIGURE.fullmatch(words[above[-1].word_indices[-1]].text))
+
+
 def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
                         lines: dict[tuple[int, int], list[Span]]) -> None:
     """Give the text lines between two rows to the row below where they sit closer to it: a table whose cells are
@@ -1360,6 +1371,8 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
         moved = chain[widest:]
         if any(_article_code(r.line) for r in moved):
             continue  # an item's code under its name is the row's above, no head of the next one
+        if _unit_of_figure(chain[widest - 1].line if widest else rows[i].cells.get(column, []), moved[0].line, words):
+            continue  # "… Sencha 100" over "g": the unit of the figure the line above ends on
         del chain[widest:]
         below.cells[column] = [x for r in moved for x in r.line] + _not_a_code(
             _lead(lines.get(below.line, []), head, moved[0].line[0].bbox[0]))

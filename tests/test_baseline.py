@@ -1113,6 +1113,18 @@ def test_a_bottom_aligned_description_after_a_row_ending_on_a_code_is_read_whole
                                                  "SEO audit for the new branch office"]
 
 
+def test_a_unit_wrapped_under_its_figure_stays_with_its_row_however_close_the_next_row() -> None:
+    """A label printer's tight rows: "… Sencha 100" wraps its "g" onto a line set nearer the next row than its own.
+    A unit of measure after the figure the line above ends on is that line's rest, no head of the next row."""
+    rows = [*_HEAD, (0.23, [(0.1, "Ceramic mug"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
+            (0.26, [(0.1, "Loose leaf green tea Sencha 100"), (0.56, "1"), (0.65, "100.00"), (0.82, "100.00")]),
+            (0.285, [(0.1, "g")]),
+            (0.297, [(0.1, "Wool socks hiking, size 39-42"), (0.56, "1"), (0.65, "200.00"), (0.82, "200.00")]), _TOTAL]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [i["description"] for i in items] == ["Ceramic mug", "Loose leaf green tea Sencha 100 g",
+                                                 "Wool socks hiking, size 39-42"]
+
+
 def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
     """A scan's OCR gave the price to the description's first line and the quantity and amount to its second."""
     rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
