@@ -29,9 +29,11 @@ LABEL_KINDS = frozenset({SpanKind.TEXT, SpanKind.LABEL})
 _CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name", "place_date")
 
 
-#: a rate ("19 %") or a term in days ("innerhalb von 14 Tagen", "within 30 days") is no value inside a label
+#: a rate ("19 %"), a term in days ("innerhalb von 14 Tagen", "within 30 days") or a question's number before it
+#: ("10. Er skaden politianmeldt?", "3) Date of loss") is no value inside a label
 _NOT_A_VALUE = re.compile(
-    r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b", re.IGNORECASE)
+    r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b"
+    r"|^\d{1,2}[.)]\s+(?=[^\W\d_])", re.IGNORECASE)
 
 
 _WEB = re.compile(r"\S@\S|\bwww\.|https?://", re.IGNORECASE)

@@ -137,9 +137,9 @@ _DATE_TIME_GLUED = re.compile(r"(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2}
 _DOTTED_ID = re.compile(r"\d{1,3}(?P<sep>[.,'])\d{3}(?:(?P=sep)\d{3})+")
 #: a number with five decimals or more: a code in two parts (a policy's "47.316550"), not an amount
 _DECIMAL_CODE = re.compile(r"\d{1,4}[.,]\d{5,}")
-#: (OCR reads a printed tick as the root sign "√")
+#: (OCR reads a printed tick as the root sign "√", a cross in a round box as the circled times "⊗")
 _BOX_CHECKED = frozenset({"[x]", "[X]", "(x)", "(X)", "☒", "☑", "✓", "✔", "✗", "✘", "✕", "✖", "■", "[✓]", "[✔]",
-                          "⊠", "√"})
+                          "⊠", "⊗", "√"})
 _BOX_EMPTY = frozenset({"[ ]", "[]", "( )", "()", "☐", "□", "❏", "❐", "❑", "❒", "[_]"})
 #: a radio button printed as a glyph, as web forms print an option list: on ("◉", "⦿", "●"), off ("○", "◯")
 _RADIO_ON, _RADIO_OFF = "◉⦿●", "○◯"
@@ -184,7 +184,7 @@ _MAX_DATE_WORDS = 6
 _MAX_LABEL_WORDS = 5
 #: ... and a form's question, its colon after the question mark ("Un procès-verbal de police a-t-il été établi ?:")
 _MAX_QUESTION_WORDS = 10
-_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠❏√{_RADIO_ON}{_RADIO_OFF}])"
+_GLUED_BOX = re.compile(rf"(\[[xX✓✔ ]?\]|[{_EMPTY_GLYPHS}][{_MARK_GLYPHS}]|[☒☑☐✓✔✗✘■□⊠⊗❏√{_RADIO_ON}{_RADIO_OFF}])"
                         r"\s*(\w.*)")
 
 

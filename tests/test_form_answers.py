@@ -171,6 +171,27 @@ def test_a_police_question_worded_otherwise_is_read(caption: str, answer: str, w
     assert result.data["police_report_filed"] is want
 
 
+@pytest.mark.parametrize(("caption", "answer", "want"), [
+    ("10. Er skaden politianmeldt?", "☒ Ja ☐ Nei", True), ("10. Er skaden politianmeldt?", "☐ Ja ☒ Nei", False),
+    ("12. Foi apresentada queixa às autoridades?", "☒ Sim ☐ Não", True)])
+def test_a_numbered_question_is_still_a_caption(caption: str, answer: str, want: bool) -> None:
+    """A form that numbers its questions prints the number in the caption's cell ("10. Er skaden politianmeldt?"):
+    a question's number is no value that makes the caption one."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, caption), (0.45, answer)]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
+@pytest.mark.parametrize(("answer", "want"), [("⊗Ja ☐ Nei", True), ("☐ Ja ⊗ Nei", False)])
+def test_a_cross_in_a_round_box_that_ocr_reads_as_a_circled_times_ticks(answer: str, want: bool) -> None:
+    """ "Er skaden politianmeldt?  ⊗Ja ☐ Nei": OCR reads a box crossed through as "⊗", glued to its option or not."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, "Er skaden politianmeldt?"), (0.45, answer)]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
 @pytest.mark.parametrize(("caption", "name_caption"), [
     ("Witness date of birth", "Witness name"), ("Geburtsdatum des Zeugen", "Name des Zeugen"),
     ("Data urodzenia świadka", "Imię i nazwisko świadka"), ("Date de naissance du témoin", "Nom du témoin"),
