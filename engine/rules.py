@@ -46,7 +46,10 @@ _TITLE_WORDS = frozenset(
     # a hotel's bill for its room bar, headed beside the hotel's name ("Hotel Normandie  Minibar")
     "minibar uctenka paragon "
     # Romanian and Hungarian ("Factură fiscală", "Chitanță", "Bon fiscal", "Számla", "Nyugta")
-    "fiscala chitanta szamla nyugta".split())
+    "fiscala chitanta szamla nyugta "
+    # a ticket machine's slip ("Parkschein", "Talão de estacionamento", "Justificante de aparcamiento",
+    # "Parkeerbewijs", "Parkeringsbiljett")
+    "parkschein talao justificante parkeerbewij biljett billett".split())
 # Which copy a document is ("CUSTOMER COPY", "Duplicate"): a title only with its owner, since names say it too
 # ("Umhlanga Print & Copy")
 _COPY_WORDS = frozenset("copy kopie copie copia duplicate duplicado duplicata original".split())
@@ -67,9 +70,9 @@ _CAPTIONS = frozenset("term payment condition note remark comment "  # as label_
 
 
 #: title words that German, Dutch and the Nordic languages compound ("Verkoopfactuur", "Schlussrechnung",
-#: "Parkeerbon", "Taksikuitti"), as does a title set in letter-spaced capitals ("PARKINGRECEIPT")
+#: "Parkeerbon", "Taksikuitti", "Parkeringsbiljett"), as does a title set in letter-spaced capitals ("PARKINGRECEIPT")
 _COMPOUND_TITLES = ("rechnung", "factuur", "faktura", "quittung", "kvittering", "kvitto", "receipt", "bon", "ticket",
-                    "beleg", "kuitti")
+                    "beleg", "kuitti", "biljett", "billett")
 
 
 def _title(toks: set[str]) -> bool:

@@ -153,7 +153,10 @@ def test_a_receipts_title_that_names_its_service_is_no_merchant() -> None:
                 [(0.05, "Totale"), (0.8, "3,90")]]
 
     for title, name in (("RICEVUTA TAXI", "Taxi Tecno"), ("PARKING RECEIPT", "Parking Windsor LLP"),
-                        ("REÇU DE TAXI", "Radio Taxi Rhône S.A."), ("REÇU DE TAXI", "Taxi Gagnon")):
+                        ("REÇU DE TAXI", "Radio Taxi Rhône S.A."), ("REÇU DE TAXI", "Taxi Gagnon"),
+                        ("Parkschein", "Parkhaus Altstadt"), ("Talão de estacionamento", "Parque Estacionamento Baixa"),
+                        ("Justificante de aparcamiento", "Aparcamientos Sol S.L."),
+                        ("Parkeringsbiljett", "Stadsgaraget Centrum")):
         assert _read(layout(rows(title, name)), Receipt)["merchant_name"] == name
     # a name after its title is still the name ("Receipt from Acme")
     assert _read(layout(rows("RECEIPT FROM Tecno Srl", "Corso Italia 2")), Receipt)["merchant_name"] == "Tecno Srl"
