@@ -556,8 +556,16 @@ def _split_on_grid(cells: _Cells, neighbours: list[_Cells], words: Sequence[Word
         if sum(aligned(i) for cell, _ in out for i in cell) < 3:
             continue
         out = _cut_before(out, lambda cell, k, aligned=aligned: aligned(cell[k])
-                          and words[cell[k]].text[:1].isalpha() and _gap(words, cell, k) >= 1.3 * space)
+                          and words[cell[k]].text[:1].isalpha() and _gap(words, cell, k) >= 1.3 * max(
+                              space, _cell_space(words, cell, k)))
     return out
+
+
+def _cell_space(words: Sequence[Word], cell: list[int], k: int) -> float:
+    """The narrowest gap of ``cell`` other than the one before its word ``k`` (0.0 where there is none). A value
+    set in a larger type than its line's caption ("Street and house no.  83 Albion Road") is spaced wider than the
+    caption: a gap no wider than its own spaces is no column break, though the next line's cells line up with it."""
+    return min((_gap(words, cell, j) for j in range(1, len(cell)) if j != k), default=0.0)
 
 
 def _split_at_value_column(cells: _Cells, nearby: list[_Cells], words: Sequence[Word]) -> _Cells:

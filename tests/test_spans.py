@@ -716,6 +716,20 @@ def test_a_form_table_with_little_padding_is_cut_on_its_grid() -> None:
     assert [s.text for s in find_spans(header + row) if s.line == 0][0] == "N° Description"
 
 
+def test_a_value_spaced_wider_than_its_caption_is_not_cut_where_the_next_lines_cells_line_up() -> None:
+    """"4. Street and house no.  83 Albion Road" with its caption in a small type: "Road" starts where
+    "Nottingham" does on the line under it, a gap wider than the caption's spaces before it, but no wider than the
+    value's own spaces: one value, not two cells."""
+    rows = [[("3.", 0.0714, 0.084), ("Policy", 0.1048, 0.1451), ("number", 0.1493, 0.2004),
+             ("FK50313674", 0.4619, 0.5579)],
+            [("4.", 0.0714, 0.084), ("Street", 0.1048, 0.1451), ("and", 0.1493, 0.1745), ("house", 0.1787, 0.2198),
+             ("no.", 0.224, 0.245), ("83", 0.4619, 0.4811), ("Albion", 0.4907, 0.5483), ("Road", 0.5579, 0.5963)],
+            [("5.", 0.0714, 0.084), ("Postcode", 0.1048, 0.1677), ("/", 0.1719, 0.1761), ("City", 0.1803, 0.2063),
+             ("NG7", 0.4619, 0.4907), ("1FR", 0.5003, 0.5291), ("Nottingham", 0.5579, 0.6539)]]
+    words = [_word(t, x0, x1, row) for row, line in enumerate(rows) for t, x0, x1 in line]
+    assert "83 Albion Road" in [s.text for s in find_spans(words) if s.line == 1]
+
+
 def _grid(lines: list[str]) -> list[Word]:
     """Words of a monospaced text layer: every character, a space included, one cell of 0.01 wide."""
     return [_word(m.group(), 0.04 + m.start() * 0.01, 0.04 + m.end() * 0.01, row)
