@@ -403,18 +403,23 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
 
 #: an amount's whole part, its thousands grouped or not ("109", "1.245", "12,345")
 _WHOLE_PART = re.compile(r"[$€£]?\d{1,3}(?:[.,']\d{3})*|\d+")
-#: an amount's cents after their decimal point or comma (".22", ",50")
-_CENTS_PART = re.compile(r"[.,]\d{2}")
+#: an amount's cents after their decimal point or comma (".22", ",50"), or its thousands after the Swiss
+#: apostrophe, cents perhaps after them ("'924.99", "'578")
+_CENTS_PART = re.compile(r"[.,]\d{2}|['’]\d{3}(?:['’]\d{3})*(?:[.,]\d{2})?")
+#: the figures before such thousands: one to three, no group of their own
+_LEADING_GROUP = re.compile(r"[$€£]?\d{1,3}")
 
 
 def join_split_cents(words: Sequence[RawWord]) -> list[RawWord]:
     """A line's ``words`` with an amount OCR split at its decimal point ("109" | ".22": a dot-matrix print's dot read
-    in a box of its own) joined again: a whole number right against cents after their point or comma, closer than
-    a fifth of the line's height (a space between them stays: "12 .50" is no amount OCR split)."""
+    in a box of its own) or at a Swiss thousands apostrophe ("18" | "'924.99") joined again: a whole number right
+    against cents after their point or comma, or against its thousands, closer than a fifth of the line's height
+    (a space between them stays: "12 .50" is no amount OCR split)."""
     out: list[RawWord] = []
     for w in words:
         prev = out[-1] if out else None
-        if (prev is not None and _CENTS_PART.fullmatch(w.text) and _WHOLE_PART.fullmatch(prev.text)
+        if (prev is not None and _CENTS_PART.fullmatch(w.text)
+                and (_WHOLE_PART if w.text[0] in ".," else _LEADING_GROUP).fullmatch(prev.text)
                 and w.x0 - prev.x1 <= 0.2 * (w.y1 - w.y0)):
             out[-1] = replace(prev, text=prev.text + w.text, x1=w.x1, y0=min(prev.y0, w.y0), y1=max(prev.y1, w.y1))
         else:

@@ -669,9 +669,10 @@ def test_a_rows_figures_set_higher_than_its_description_join_it():
                      "7 3,00"]
 
 
-def test_an_amount_split_at_its_decimal_point_is_joined():
+def test_an_amount_split_at_its_decimal_point_or_thousands_apostrophe_is_joined():
     """A dot-matrix total OCR read in two boxes, "109" right against ".22": one amount again; a count a space
-    before cents ("12 .50") and a word before them stay apart."""
+    before cents ("12 .50") and a word before them stay apart. So is a Swiss amount split at its thousands
+    apostrophe ("18" | "'924.99"), but not after a number with groups of its own."""
     words = [RawWord("TOTAL", 10, 0, 60, 20), RawWord("109", 200, 0, 230, 20), RawWord(".22", 230, 0, 252, 20),
              RawWord("EUR", 262, 0, 292, 20)]
     assert [w.text for w in join_split_cents(words)] == ["TOTAL", "109.22", "EUR"]
@@ -679,6 +680,10 @@ def test_an_amount_split_at_its_decimal_point_is_joined():
     apart = [RawWord("12", 200, 0, 220, 20), RawWord(".50", 226, 0, 250, 20), RawWord("No", 260, 0, 280, 20),
              RawWord(",75", 280, 0, 300, 20)]
     assert [w.text for w in join_split_cents(apart)] == ["12", ".50", "No", ",75"]
+    swiss = [RawWord("18", 200, 0, 220, 20), RawWord("'924.99", 220, 0, 280, 20), RawWord("CHF", 288, 0, 318, 20)]
+    assert [w.text for w in join_split_cents(swiss)] == ["18'924.99", "CHF"]
+    assert [w.text for w in join_split_cents([RawWord("Pos 2", 150, 0, 190, 20), RawWord("1.245", 200, 0, 230, 20),
+                                              RawWord("'578", 230, 0, 260, 20)])] == ["Pos 2", "1.245", "'578"]
 
 
 def test_a_code_line_set_close_under_an_items_name_stays_a_line_of_its_own():
