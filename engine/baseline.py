@@ -160,8 +160,16 @@ class _Extractor:
         value = _json(found.value)
         if isinstance(value, str) and concept_of(path.rsplit(".", 1)[-1]) == "postal_code":
             value = rules.spaced_postal_code(value)
+        value = self._as_printed(path.rsplit(".", 1)[-1], value, idx or [])
         self.fields[path] = FieldResult(path=path, value=value, confidence=round(min(0.99, found.confidence), 3),
                                         word_indices=idx)
+        return value
+
+    def _as_printed(self, name: str, value: Any, indices: list[int]) -> Any:
+        """A person's name or a town read by OCR with a capital I as printed (:func:`rules.capital_i`)."""
+        if isinstance(value, str) and concept_of(name) in ("claimant", "city") \
+                and any(self.doc.words[i].confidence < 1.0 for i in indices):
+            return rules.capital_i(value)
         return value
 
     def captions(self, model: type[BaseModel], parent: str | None = None) -> set[int]:
@@ -398,7 +406,8 @@ class _Extractor:
         for name, text in zip(names, parts, strict=True):
             tokens = text.replace(",", " ").split()
             words = [i for i in pool if self.doc.words[i].text.strip(",") in tokens]
-            sub[name] = _json(rules.spaced_postal_code(text) if concept_of(name) == "postal_code" else text)
+            sub[name] = self._as_printed(name, _json(rules.spaced_postal_code(text) if concept_of(name) == "postal_code"
+                                                     else text), words or pool)
             update: dict[str, Any] = {"path": prefix + name, "value": sub[name], "word_indices": words or pool}
             if confidence is not None:
                 update["confidence"] = confidence

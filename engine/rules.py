@@ -30,9 +30,9 @@ from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_
 from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
-__all__ = ["address_below", "boolean", "choice", "currency", "customer_block", "legal_form", "name_like", "party",
-           "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line", "street_line",
-           "yes_or_no"]
+__all__ = ["address_below", "boolean", "capital_i", "choice", "currency", "customer_block", "legal_form", "name_like",
+           "party", "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line",
+           "street_line", "yes_or_no"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -201,6 +201,22 @@ _POSTAL_LAST = (r"(?:[A-Z]{2}\s)?(\d{5}(?:-\d{4})?)", r"([A-Z]{1,2}\d[A-Z\d]?\s?
 #: British, Irish and Canadian codes OCR ran into one word ("M15KJ", "H01T7V5", "M5V2T6"): the two halves
 _UNSPACED_CODE = re.compile(r"([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})|((?:[AC-FHKNPRTV-Y]\d{2}|D6W))([0-9AC-FHKNPRTV-Y]{4})"
                             r"|([A-Z]\d[A-Z])(\d[A-Z]\d)")
+
+
+#: a word that starts with a lower-case l and four letters or more ("lonescu", "lasi"), with a capital I read for it
+_L_FOR_I = re.compile(r"l[a-zß-öø-ÿ]{3,}[,.]?")
+
+
+def capital_i(name: str) -> str:
+    """A person's name or a town as printed where OCR read a word's capital I as a lower-case l ("Cristian
+    lonescu" → "Cristian Ionescu", "lasi" → "Iasi"): each other word of four letters or more starts in a capital
+    (a particle is short: "la", "le", "los"); a name in lower case throughout stays as it is."""
+    words = name.split(" ")
+    misread = [k for k, w in enumerate(words) if _L_FOR_I.fullmatch(w)]
+    others = [w for k, w in enumerate(words) if k not in misread and sum(c.isalpha() for c in w) >= 4]
+    if not misread or not all(w[:1].isupper() for w in others):
+        return name
+    return " ".join("I" + w[1:] if k in misread else w for k, w in enumerate(words))
 
 
 def spaced_postal_code(code: str) -> str:

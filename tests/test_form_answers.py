@@ -7,6 +7,7 @@ import pytest
 
 from engine.base import EngineRequest
 from engine.registry import create_engine
+from engine.rules import capital_i
 from schemas import ClaimForm
 from tests.layout import layout
 
@@ -169,6 +170,27 @@ def test_a_police_question_worded_otherwise_is_read(caption: str, answer: str, w
     rows[10:12] = [[(0.05, caption), (0.45, answer)]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["police_report_filed"] is want
+
+
+def test_a_capital_i_that_ocr_read_as_a_small_l_in_a_name_or_town() -> None:
+    """ "Cristian lonescu" living in "lasi": a scan's OCR read the capital I of "Ionescu" and "Iasi" as a small l.
+    A name's words start in capitals, so the l is the I; a text layer's words are as printed and stay."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Cristian Ionescu")]])
+    rows[3] = [(0.05, "Cristian lonescu"), (0.5, "04.04.1953")]
+    rows[5] = [(0.05, "Strada Lăpușneanu 12"), (0.5, "700057"), (0.65, "lasi")]
+    scanned = [w.model_copy(update={"confidence": 0.97}) for w in layout(rows)]
+    for words, name, city in ((scanned, "Cristian Ionescu", "Iasi"), (layout(rows), "Cristian lonescu", "lasi")):
+        (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=ClaimForm)])
+        assert (result.data["claimant_name"], result.data["address"]["city"]) == (name, city)
+
+
+@pytest.mark.parametrize(("name", "printed"), [
+    ("Cristian lonescu", "Cristian Ionescu"), ("lasi", "Iasi"), ("Jean le Gall", "Jean le Gall"),
+    ("Ana de los Santos", "Ana de los Santos"), ("maria lopez", "maria lopez"),
+    ("Frankfurt am Main", "Frankfurt am Main"),
+])
+def test_capital_i_only_where_the_other_words_start_in_capitals(name: str, printed: str) -> None:
+    assert capital_i(name) == printed
 
 
 @pytest.mark.parametrize(("caption", "answer", "want"), [
