@@ -75,6 +75,8 @@ _PAGE_WORDS = frozenset("page pages seite blatt pagina strona stron sivu side si
 _INLINE_TIMES = frozenset({"@", "x", "×", "à", "a", "*"})
 #: a quantity and the unit it is counted in, written in a description before its price
 _INLINE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+#: a group of figures a number printed in groups ends on ("HW-307 792")
+_DIGIT_GROUP = re.compile(r"\d{2,6}")
 _INLINE_UNIT = re.compile(r"h|hrs?|hours?|std\.?|stunden|heures?|horas?|ore|uur|timer|tim|kwh|mwh|m3|m³|l|litres?|"
                           r"liters?|km|kg|pcs|stk\.?|st\.?|nights?|n[äa]chte|nuits?|noches|notti|days?|tage?|jours?")
 # The words before a tax base in a tax line: a rate, or "on" in the languages read ("20% on", "19 % auf", "sur",
@@ -299,6 +301,8 @@ class _Extractor:
                 used = {i for r in self.fields.values() for i in r.word_indices or []}
                 cands = [f for f in cands if not set(f.spans[0].word_indices) & used]
             found = self.first(cands, "text")
+            if found is not None and idlike:
+                found = self._grouped_number(found)
             if found is not None and concept in ("postal_code", "city"):
                 found = self._postal_city(found, concept)
             elif found is not None and not idlike:
@@ -412,6 +416,22 @@ class _Extractor:
             if confidence is not None:
                 update["confidence"] = confidence
             self.fields[prefix + name] = read.model_copy(update=update)
+
+    def _grouped_number(self, found: Found) -> Found:
+        """A number printed in groups a space apart ("Invoice No.  HW-307 792"): the identifier with the groups of
+        two to six figures that end its cell, each set no more than a space and a half from the one before."""
+        span = found.spans[-1]
+        cell = self.doc.cell_spans(span)
+        tail = cell[cell.index(span) + 1:] if span in cell else []
+        if not tail or not isinstance(found.value, str) or not span.text.endswith(found.value) \
+                or not all(_DIGIT_GROUP.fullmatch(s.text) for s in tail):
+            return found
+        for a, b in itertools.pairwise([span, *tail]):
+            width = (a.bbox[2] - a.bbox[0]) / max(1, len(a.text))
+            if b.bbox[0] - a.bbox[2] > 1.5 * width:
+                return found
+        text = " ".join([found.value, *(s.text for s in tail)])
+        return Found(text, found.confidence, [*found.spans[:-1], merge_spans([span, *tail])])
 
     def _rest_of_cell(self, found: Found, street: bool = False) -> Found:
         """A text value with the rest of its cell: "226 Oak Way" after "Street address:" is read as the number

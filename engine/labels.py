@@ -545,7 +545,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "qty hrs|hrs qty|nb|quant|aant|anz|q ta|ctd|cantidad unidad|aantal eenheid|menge einheit|qte unite|"
         "ii|qtd|qtde|quantidade|"  # "ii": "Il." (ilość) as OCR reads it
         "gty|guantity|gte|guantite|"  # the Q of a scan read as a g ("gty", "guantity")
-        "antal|antall|ant|mangd|maengde|mengde|kpl|maara|mnozstvi|pocet|ks|"
+        "antal|antall|ant|mangd|maengde|mengde|kpl|maara|mnozstvi|mnoz|pocet|ks|"  # ("Množ.": množství cut short)
         # a time sheet's hours
         "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked|"
         # Romanian and Hungarian

@@ -1008,6 +1008,11 @@ _ATTENTION = re.compile(r"(?i)(?:z\.\s?H(?:d|ä)\.?|zu\s+H(?:ä|a)nden|attn\.?:?
                         r"[àa]\s+l['’]\s?attention|c/o\b|all['’]\s?attenzione)\s*:?\s")
 
 
+#: a bank's identifier code (ISO 9362: bank, country, place, perhaps a branch) after its caption
+_BANK_CODE = re.compile(r"(?i:bic|swift|bic\s?/\s?swift|swift\s?/\s?bic|swift code|bic code)\s?:?\s?"
+                        r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
@@ -1040,6 +1045,8 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # an account's, a bank's or a register's number ("Routing 844864880", "IFSC OOUT0937907")
     if toks[0] in _REGISTRATION_WORDS and any(c.isdigit() for c in s.text):
         return False  # a tax or company registration ("GSTIN 82EGRZN5735A1ZB", "ABN 51 824 753 556")
+    if _BANK_CODE.fullmatch(s.text.strip()):
+        return False  # a bank's code with its caption ("BIC BCOMPTPL", "SWIFT: COBADEFFXXX")
     words = s.text.split()
     if len(words) >= 3 and sum(len(w) <= 3 for w in words) * 2 >= len(words) and any(
             t in normalise("".join(words)) for t in _STRONG_TITLES):

@@ -765,6 +765,22 @@ def _label_word(u: _Unit) -> bool:
     return not u.typed or u.kinds == {SpanKind.PERCENT}
 
 
+def _in_brackets(units: list[_Unit], texts: list[str]) -> None:
+    """A figure inside a bracket opened on words in a table row's description cell ("Toner cartridge, high yield
+    (approx. 9,000" over "pages)") made text of the description: no figure of the row, though the bracket closes on
+    the line under it. A bracket opened on figures alone ("(3 976,28") leaves them as they are."""
+    depth, worded = 0, False
+    for u in units:
+        if depth > 0 and worded and u.peel:
+            u.kinds, u.peel, u.strong, u.values = {SpanKind.TEXT}, False, False, {}
+        for t in texts[u.start:u.end]:
+            if "(" in t:
+                depth, worded = depth + t.count("("), any(c.isalpha() for c in t.split("(", 1)[1])
+            elif depth > 0 and any(c.isalpha() for c in t):
+                worded = True
+            depth = max(0, depth - t.count(")"))
+
+
 def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
                 ) -> list[tuple[list[_Unit], set[SpanKind]]]:
     """The spans of one cell. In a table row (``table_row``), a colon followed by words belongs to the
@@ -903,6 +919,8 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
         # a table row: several cells, one of them an amount with decimals or a currency
         row_like = len(cells) >= 2 and any(u.peel and SpanKind.AMOUNT in u.kinds for us in units for u in us)
         table_row = row_like and len(cells) >= 3
+        for c, (cell, _) in enumerate(cells[:-1] if table_row else []):
+            _in_brackets(units[c], [words[i].text for i in cell])
         for (cell, _), cell_units in zip(cells, units, strict=True):
             for group, kinds in _cell_spans(cell_units, row_like, table_row):
                 idx = [cell[p] for u in group for p in range(u.start, u.end)]

@@ -686,10 +686,12 @@ def _in_capitals(spans: list[Span]) -> bool:
 
 def _ends_open(above: list[Span], words: Sequence[Word]) -> bool:
     """Whether ``above`` ends on a word that cannot end a description: a comma, "and", "into", "et", a number's
-    label such as "ref."."""
+    label such as "ref.", or inside a bracket it opened ("… high yield (approx." over "9,000 pages)")."""
     last = words[above[-1].word_indices[-1]].text
     ending = last.casefold().rstrip(".'’:")
-    return ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS)
+    text = " ".join(s.text for s in above)
+    return ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS) \
+        or text.count("(") > text.count(")")
 
 
 def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
@@ -721,7 +723,10 @@ def _worded(s: Span) -> bool:
 
 
 def _in_column(line: list[Span], lo: float, hi: float) -> list[Span]:
-    return [s for s in line if s.bbox[2] <= hi + 0.005 and s.bbox[0] >= lo - 0.02]
+    """The spans of ``line`` inside the column from ``lo`` to ``hi``; a text that starts in it may end a little
+    past it (a description wrapped at a fixed width reaching under the next column's padding)."""
+    return [s for s in line if s.bbox[0] >= lo - 0.02 and (
+        s.bbox[2] <= hi + 0.005 or s.kinds == {SpanKind.TEXT} and s.bbox[0] < hi and s.bbox[2] <= hi + 0.015)]
 
 
 def _char_width(spans: Sequence[Span], words: Sequence[Word]) -> float:
@@ -1108,6 +1113,43 @@ def _lead(line: list[Span], cell: list[Span], start: float) -> list[Span]:
     return [x for x in line if x.bbox[0] >= start - 0.01 and x.bbox[2] <= cell[0].bbox[0] and x not in cell] + cell
 
 
+def _next_line(above: list[Span], line: list[Span]) -> bool:
+    """Whether ``line`` is the line right after ``above`` on the same page."""
+    return (line[0].page, line[0].line) == (above[0].page, above[0].line + 1)
+
+
+def _prose(line: list[Span]) -> bool:
+    """Whether a line holds words alone: no amount with decimals, date, box or label."""
+    return all(x.kinds <= {SpanKind.TEXT, SpanKind.INTEGER, SpanKind.IDENTIFIER, SpanKind.PERCENT} and (
+        x.amount is None or x.has(SpanKind.INTEGER)) for x in line) and any(x.has(SpanKind.TEXT) for x in line)
+
+
+def _block_over_figures(block: list[list[Span]], line: list[Span], ranges: dict[str, tuple[float, float]],
+                        columns: Sequence[Column], words: Sequence[Word]) -> list[Span] | None:
+    """A row whose description is set on its own lines, right over a line of its figures alone (two numeric
+    columns or more: "Regulierung der Mechanik, Hammerköpfe abziehen" over "1  28,00  28,00", the description
+    running on over the figures' columns; or a discount's amount: "Rabatt 10 % auf Pos. 1" over "-7,00"), as one
+    line of spans; None for any other line. The description's lines
+    start where the description column starts and follow each other within a line's leading."""
+    text = _description_column(columns, ranges)
+    if text is None or not _figures_only(line, ranges, columns) or not _next_line(block[-1], line):
+        return None
+    numeric = {c.name for c in columns if c.numeric}
+    figures = [x for x in line if x.amount is not None]
+    if len({_column_of(x, ranges, set()) for x in figures} & numeric) < 2 and not (
+            len(figures) == 1 and figures[0].amount < 0):  # (or a discount's amount alone: "-7,00")
+        return None
+    lo, hi = ranges[text]
+    space = _char_width(block[-1], words)
+    if any(abs(part[0].bbox[0] - block[0][0].bbox[0]) > 2 * space or part[0].bbox[0] > hi for part in block):
+        return None
+    tops = [_top_and_height(part, words)[0] for part in [*block, line]]
+    height = _top_and_height(line, words)[1]
+    if any(b - a > 1.6 * height for a, b in zip(tops, tops[1:], strict=False)) or block[0][0].bbox[0] < lo - 0.05:
+        return None
+    return [x for part in block for x in part] + line
+
+
 def _split_row(first: TableRow, second: TableRow, first_line: list[Span], line: list[Span],
                columns: Sequence[Column], words: Sequence[Word]) -> bool:
     """Whether two rows on consecutive lines are one row a scan's OCR cut in two: figures centred between a
@@ -1141,6 +1183,7 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
     texts: list[list[Span]] = []  # the text-only lines since the last row, each right under the one before
     loose: list[list[Span]] = []  # those of them that are no rest of the row above
     anchor: list[Span] = []  # the line above them: the header's or the last row's
+    block: list[list[Span]] = []  # the lines of text alone since the last row, however far right they run
     k = 0
     while k < len(lines):
         line = lines[k]
@@ -1209,6 +1252,9 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                         chain[:] = [r for r in chain if id(r.line) not in taken]
                     k += len(below)
                     line = below[-1]
+        if row is None and block and (whole := _block_over_figures(block, line, ranges, columns, words)):
+            row = _row(whole, ranges, columns)  # the description on the lines over its figures' own line
+            texts, loose = [], []
         if row is not None and rows and wrapped and _split_row(rows[-1], row, wrapped, line, columns, words):
             for name, got in row.cells.items():  # one row whose figures OCR put on two lines: join them
                 start = rows[-1].cells[name][0].bbox[0] if rows[-1].cells.get(name) else got[0].bbox[0]
@@ -1226,15 +1272,17 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
                     chain[:] = [r for r in chain if (r.line[0].page, r.line[0].line) != over]
                 row.cells[_description_column(columns, ranges) or ""] = _unnumbered(texts[-1])
             rows.append(row)
-            wrapped, texts, loose, anchor = line, [], [], line
+            wrapped, texts, loose, anchor, block = line, [], [], line, []
         elif rows and ((rest := _rest_of(line, wrapped, rows[-1], ranges, columns, words))
                        or (rest := _rest_of(line, overleaf, rows[-1], ranges, columns, words, overleaf=True,
                                             before=lines[k - 2] if k >= 2 else None))):
             rests.setdefault(len(rows) - 1, []).append(rest)
-            wrapped = line
+            wrapped, block = line, []
             texts.append(line)
         else:
             wrapped = []
+            block = [*block, line] if _prose(line) and (not block or _next_line(block[-1], line)) else \
+                [line] if _prose(line) else []
             if not _text_only(line, ranges, columns):
                 texts, loose, anchor = [], [], []
             elif texts and (line[0].page, line[0].line) == (texts[-1][0].page, texts[-1][0].line + 1):

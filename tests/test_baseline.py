@@ -1125,6 +1125,48 @@ def test_a_unit_wrapped_under_its_figure_stays_with_its_row_however_close_the_ne
                                                  "Wool socks hiking, size 39-42"]
 
 
+def test_a_description_on_its_own_line_over_its_figures_line_is_one_row() -> None:
+    """A music-score engraver's invoice: each description on a line of its own, running on over the figures'
+    columns, its figures alone on the line under it; a discount's amount alone under its line too."""
+    rows = [*_HEAD, (0.23, [(0.1, "Regulierung der Mechanik, Hammerköpfe abziehen und Filze tauschen")]),
+            _figures(0.245, "1", "28.00", "28.00"),
+            (0.26, [(0.1, "Klavierstimmung Flügel inkl. Anfahrt")]), _figures(0.275, "2", "120.00", "240.00"),
+            (0.29, [(0.1, "Rabatt 10 % auf Pos. 1")]), (0.305, [(0.82, "-2.80")]),
+            (0.34, [(0.6, "Total"), (0.82, "265.20")])]
+    items = _run(_placed(rows), Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("Regulierung der Mechanik, Hammerköpfe abziehen und Filze tauschen", "1", "28.00", "28.00"),
+        ("Klavierstimmung Flügel inkl. Anfahrt", "2", "120.00", "240.00"),
+        ("Rabatt 10 % auf Pos. 1", None, None, "-2.80")]
+    # a Czech header: "Množ." (množství, the quantity, cut short)
+    czech = [(0.2, [(0.1, "Popis"), (0.55, "Množ."), (0.65, "Cena/ks"), (0.82, "Celkem")]), *rows[3:]]
+    items = _run(_placed([*_HEAD[:2], *czech]), Invoice).data["line_items"]
+    assert [i["quantity"] for i in items] == ["1", "2", None]
+
+
+def test_a_figure_inside_a_descriptions_open_bracket_is_no_row_figure() -> None:
+    """"Toner cartridge, high yield (approx. 9,000" over "pages)": the figure in the bracket is the description's,
+    not the row's count, and so is a line under a description that ends inside a bracket it opened ("… (approx."
+    over "9,000 pages)"). A description wrapped at a fixed width that reaches a little under the count's column
+    still has its rest ("… 1 year threat" over "protection subscription")."""
+    rows = [*_HEAD, (0.23, [(0.1, "Toner cartridge, high yield (approx. 9,000"), (0.56, "1"), (0.65, "40.00"),
+                            (0.82, "40.00")]), (0.245, [(0.1, "pages)")]),
+            (0.27, [(0.1, "Toner cartridge, high yield (approx."), (0.56, "2"), (0.65, "50.00"), (0.82, "100.00")]),
+            (0.285, [(0.1, "9,000 pages) (spare)")]),
+            (0.31, [(0.1, "Firewall appliance Tessera FW-60, incl. 1 year threat"), (0.58, "1"), (0.65, "200.00"),
+                    (0.82, "200.00")]), (0.325, [(0.1, "protection subscription")]),
+            (0.36, [(0.6, "Total"), (0.82, "340.00")])]
+    words = _placed(rows)
+    # the description's last word ends a little past its column, under the count's label ("Qty" from 0.55)
+    words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[1], 0.553, w.bbox[3])}) if w.text == "threat" else w
+             for w in words]
+    items = _run(words, Invoice).data["line_items"]
+    assert [(i["description"], i["quantity"]) for i in items] == [
+        ("Toner cartridge, high yield (approx. 9,000 pages)", "1"),
+        ("Toner cartridge, high yield (approx. 9,000 pages) (spare)", "2"),
+        ("Firewall appliance Tessera FW-60, incl. 1 year threat protection subscription", "1")]
+
+
 def test_a_row_whose_figures_ocr_put_on_two_lines_is_one_row() -> None:
     """A scan's OCR gave the price to the description's first line and the quantity and amount to its second."""
     rows = [*_HEAD, (0.23, [(0.1, "Poster print"), (0.56, "1"), (0.65, "40.00"), (0.82, "40.00")]),
@@ -2157,6 +2199,19 @@ def test_a_mailed_payment_receipt(top: list[Any], footer: str, name: str, addres
 ])
 def test_an_invoice_numbers_label_and_its_number_in_one_cell(label: str, number: str) -> None:
     rows = [[(0.05, "Horáček Studio")], [(0.05, "Vraňanská 4"), (0.55, f"{label} {number}")],
+            [(0.55, "Datum"), (0.75, "01.07.2025")],
+            [(0.05, "Popis"), (0.55, "Počet"), (0.65, "Cena"), (0.82, "Celkem")],
+            [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Celkem"), (0.82, "100,00")]]
+    assert _run(layout(rows), Invoice).data["invoice_number"] == number
+
+
+@pytest.mark.parametrize(("value", "number"), [
+    ("HW-307 792", "HW-307 792"), ("2024 00417", "2024 00417"),  # a number printed in groups a space apart
+    ("HW-307 7", "HW-307"), ("HW-307 1234567", "HW-307"),  # a single figure, or seven, is no group of it
+])
+def test_an_invoice_number_printed_in_groups_is_read_whole(value: str, number: str) -> None:
+    rows = [[(0.05, "Horáček Studio")], [(0.05, "Vraňanská 4"), (0.55, "Invoice No."), (0.75, value)],
             [(0.55, "Datum"), (0.75, "01.07.2025")],
             [(0.05, "Popis"), (0.55, "Počet"), (0.65, "Cena"), (0.82, "Celkem")],
             [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],

@@ -32,6 +32,18 @@ def test_bank_details_under_remit_to_are_no_issuer() -> None:
     assert data["vendor_name"] not in ("Routing 844864880", "Account 3304779364")
 
 
+@pytest.mark.parametrize("code", ["BIC BCOMPTPL", "SWIFT: COBADEFFXXX", "BIC/SWIFT DABADKKK"])
+def test_a_banks_code_after_remit_to_is_no_issuer(code: str) -> None:
+    """"Pixelhafen Corp.  Remit to: IBAN NL12 4952 …  BIC BCOMPTPL" in the footer: the bank's code is the words
+    nearest the caption, and no name."""
+    data = _read([[(0.05, "Pixelhafen Corp."), (0.6, "INVOICE")], [(0.6, "Invoice # HW-714")],
+                  [(0.6, "Invoice Date 06/22/2025")], [(0.05, "Marlow & Finch Corp.")], *_ITEMS,
+                  [(0.6, "Total:"), (0.85, "$100.00")],
+                  [(0.05, "Pixelhafen Corp."), (0.3, "Remit to:"), (0.4, "IBAN NL12 4952 3980 8484 5944 23"),
+                   (0.75, code)]])
+    assert data["vendor_name"] == "Pixelhafen Corp."
+
+
 def test_a_name_wrapped_over_three_lines_of_a_narrow_column_is_read_whole() -> None:
     data = _read([[(0.05, "Lachance,")], [(0.05, "Gauthier and"), (0.6, "Facture")], [(0.05, "Blouin")],
                   [(0.05, "67842 montée Alain"), (0.6, "Réf. facture INV-36640")],
