@@ -19,6 +19,7 @@ ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from statistics import median
@@ -374,9 +375,13 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
     # a rectangle marks only a yes or no: on a page without one, only rings are looked at (not a table's cells)
     answers = any(yes_or_no(w.text) is not None for u in units for w in u.words)
     rings, curved = [], set()
+    strokes: list[tuple[pymupdf.Point, pymupdf.Point]] = []  # slanted straight lines, of which a cross is made
     for d in drawings():
         kinds = {item[0] for item in d["items"]}
         if d.get("fill") is not None or not kinds <= {"c", "re", "qu", "l"}:
+            continue
+        if kinds == {"l"} and len(d["items"]) <= 2 and all(_slanted(a, b) for _, a, b in d["items"]):
+            strokes += [(a * matrix, b * matrix) for _, a, b in d["items"]]
             continue
         ring = "c" in kinds or kinds == {"l"} and _pen_loop(d["items"])
         if ring or answers and kinds & {"re", "qu"}:
@@ -384,7 +389,30 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
             rings.append((r.x0, r.y0, r.x1, r.y1))
             if ring:
                 curved.add(rings[-1])
+    for cross in _crosses(strokes):  # a cross drawn over an option marks it as a ring round it does
+        rings.append(cross)
+        curved.add(cross)
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
+
+
+def _slanted(a: pymupdf.Point, b: pymupdf.Point) -> bool:
+    """Whether a straight line runs slantwise, neither near level nor near plumb."""
+    dx, dy = abs(b.x - a.x), abs(b.y - a.y)
+    return min(dx, dy) >= 0.3 * max(dx, dy) > 0
+
+
+def _crosses(strokes: list[tuple[pymupdf.Point, pymupdf.Point]]) -> list[Box]:
+    """The boxes of the crosses among slanted straight lines: two that slope opposite ways over much the same box
+    (each spans at least two thirds of the pair's width and height), as a pen's X over a word is drawn."""
+    out: list[Box] = []
+    for (a, b), (c, d) in itertools.combinations(strokes, 2):
+        if ((b.x - a.x) * (b.y - a.y) > 0) == ((d.x - c.x) * (d.y - c.y) > 0):
+            continue  # both slope the same way
+        box = (min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y), max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y))
+        w, h = box[2] - box[0], box[3] - box[1]
+        if all(abs(q.x - p.x) >= 2 / 3 * w and abs(q.y - p.y) >= 2 / 3 * h for p, q in ((a, b), (c, d))):
+            out.append(box)
+    return out
 
 
 def _pen_loop(items: list[tuple[Any, ...]]) -> bool:
@@ -443,7 +471,8 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
 def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
     """The ring drawn round ``word`` in ``ink`` (pixels, the words' own taken out), None where there is none: ink
     above and below the middle third of the word within a word height and a quarter, and left and right of its
-    middle third within a word height and a half, none of it a rule running on past the ring."""
+    middle third within a word height and a half, its arcs over and under the word no rule running on past the
+    ring (a box's rule over a ring drawn within it is no arc)."""
     rows, cols = ink.shape
     h = word.y1 - word.y0
     x0, y0, x1, y1 = int(word.x0), int(word.y0), int(word.x1), int(word.y1)
@@ -462,8 +491,12 @@ def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
     if not (top.any(axis=0).mean() >= 0.9 and bottom.any(axis=0).mean() >= 0.9
             and left.any(axis=1).mean() >= 0.9 and right.any(axis=1).mean() >= 0.9):
         return None
-    # no rule: over and under the word, the ink stops within a word height and a half of its ends
-    band = np.r_[max(0, y0 - reach):y0, y1 + 1:min(rows, y1 + 1 + reach)]
+    # no rule: where the ring's arcs run over and under the word (the ink nearest it), the ink stops within a word
+    # height and a half of its ends (a box's rule farther off, over the ring, is none of it)
+    arc_top = max(0, y0 - reach) + int(np.nonzero(top.any(axis=1))[0].max())
+    arc_bottom = y1 + 1 + int(np.nonzero(bottom.any(axis=1))[0].min())
+    slack = max(2, round(0.15 * h))
+    band = np.r_[max(0, arc_top - slack):arc_top + 1, arc_bottom:min(rows, arc_bottom + slack + 1)]
     outer = np.r_[max(0, x0 - 3 * side):max(0, x0 - side), min(cols, x1 + side):min(cols, x1 + 3 * side)]
     if outer.size and ink[np.ix_(band, outer)].any(axis=0).mean() >= 0.9:
         return None

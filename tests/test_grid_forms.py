@@ -191,6 +191,9 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
                 shape.commit()
             elif outline == "wide":  # an ellipse with room to spare, more on one side (as MetaPost drew one)
                 page.draw_oval(pymupdf.Rect(x - 12, 246, x + width + 22, 266))
+            elif outline == "cross":  # a pen's X over the word, two lines of their own (as Veusz draws one)
+                page.draw_line(pymupdf.Point(x - 4, 249), pymupdf.Point(x + width + 4, 264), width=1.5)
+                page.draw_line(pymupdf.Point(x - 4, 264), pymupdf.Point(x + width + 4, 249), width=1.5)
             else:
                 page.draw_oval(box) if outline == "ring" else page.draw_rect(box)
     doc.save(path)
@@ -199,7 +202,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("outline", "around", "answer"), [
     ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
     ("pen", ("Yes",), True),  # an open path of curves: no signature either
-    ("wide", ("No",), False),
+    ("wide", ("No",), False), ("cross", ("Yes",), True),  # an X drawn over an answer marks it as a ring does
     ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
@@ -668,12 +671,14 @@ def test_a_drawn_box_ticked_by_a_pens_stroke_past_its_corner_is_ticked(tmp_path:
     assert _run(words, ClaimForm).data["claim_type"] == "auto"
 
 
-@pytest.mark.parametrize(("drawn", "ticked"), [("ring", "Mieszkaniowa"), ("ring_answer", "Nie"), ("cells", None)])
+@pytest.mark.parametrize(("drawn", "ticked"), [("ring", "Mieszkaniowa"), ("ring_answer", "Nie"), ("cells", None),
+                                               ("ring_under_rule", "Nie")])
 def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_none(drawn: str,
                                                                                       ticked: str | None) -> None:
     """A wide, flat ellipse drawn round one option of a row of them ("Komunikacyjna (Mieszkaniowa) Zdrowotna
     Podróżna") or round an answer: its long arcs are rules to the signature finder, so no mark tells of it; the
-    pixels round the word do. A table's cells, ruled round every word of a row, tick nothing."""
+    pixels round the word do, also under the rule of a box above. A table's cells, ruled round every word of a
+    row, tick nothing."""
     from PIL import ImageDraw
 
     from pipeline.checkboxes import add_framed_answers
@@ -689,6 +694,9 @@ def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_
     if drawn == "ring":
         draw.ellipse((805, 285, 1035, 352), outline=30, width=3)
     elif drawn == "ring_answer":
+        draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
+    elif drawn == "ring_under_rule":  # the ring tight under the bottom rule of the field's box above the line
+        draw.line([(80, 474), (1390, 474)], fill=20, width=2)
         draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
     else:  # a table row: rules above and below running on, cell borders between the words
         draw.line([(80, 290), (1390, 290)], fill=20, width=2)
