@@ -526,15 +526,27 @@ def _names_tax(text: str) -> bool:
     return label_score(label_tokens(text), concept_phrases("tax"), "tax") >= 1.0 and len(label_tokens(text)) == 1
 
 
+#: a column label's qualifier in brackets run into the next label ("(EUR)Montant")
+_QUALIFIER_THEN_LABEL = re.compile(r"(\([^()\s]{1,6}\))([A-ZÀ-Ý][^\W\d_]{2,}\.?)")
+
+
 def split_glued_labels(line: Sequence[RawWord]) -> list[RawWord]:
     """``line`` with each word that OCR or a text layer ran two column labels of a table header into split in
     two, each with its share of the box by characters ("DESCRIPCIÓN UNIDADESPRECIO UNITARIO TOTAL", "Popis
     PočetCena za jednotku"): the word names no column, its head names one exactly and its tail, alone or with the
     next words, names another (or the tax rate's column: "E-PreisMwSt."); another word of the line names a column
-    too. A word in capitals is cut anywhere, any other only where a capital follows a small letter or a dot."""
+    too. A word in capitals is cut anywhere, any other only where a capital follows a small letter or a dot. A
+    label's qualifier in brackets run into the next label ("(EUR)Montant") is cut after its bracket."""
     out = list(line)
     for k, word in enumerate(line):
         text = word.text
+        if (m := _QUALIFIER_THEN_LABEL.fullmatch(text)) is not None:
+            rest = [m.group(2), *(w.text for w in line[k + 1:k + 3])]
+            if any(_column_of(" ".join(rest[:n])) is not None for n in range(1, len(rest) + 1)) \
+                    and any(_column_of(w.text) for i, w in enumerate(line) if i != k):
+                at = out.index(word)  # "Prix unitaire HT (EUR)Montant HT (EUR)": the unit's bracket ends a label
+                out[at:at + 1] = _at_missing_space(word, m.group(1), m.group(2))
+            continue
         if len(text) < 6 or not text.replace(".", "").replace("-", "").isalpha() or _column_of(text) is not None:
             continue
         if text.isupper():

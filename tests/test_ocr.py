@@ -969,6 +969,9 @@ def test_rapidocr_engine_reads_a_scan(tmp_path: Path):
     ("Popis PočetCena za jednotku Celkem", "Popis Počet Cena za jednotku Celkem"),
     ("Description QtyPrice Amount", "Description Qty Price Amount"),
     ("McDonald Amount", "McDonald Amount"),  # a name's capital, no label before it
+    # a label's qualifier in brackets run into the next label
+    ("Désignation Qté unitaire HT (EUR)Montant HT (EUR)", "Désignation Qté unitaire HT (EUR) Montant HT (EUR)"),
+    ("Ref (A)Name", "Ref (A)Name"),  # no label after the bracket
 ])
 def test_column_labels_ocr_ran_together_are_split(line: str, parts: str):
     words = [RawWord(t, 200 * i, 10, 200 * i + 8 * len(t), 22, 0.9) for i, t in enumerate(line.split())]
