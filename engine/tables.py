@@ -143,6 +143,9 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                 if any(c.isalpha() for i in part for c in words[i].text) and \
                         label_tokens(" ".join(words[i].text for i in part)) in _UNIT_LABELS:
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
+                elif (owner := next((n for n in owners if taken[n][1] == part[0] - 1), None)) is not None:
+                    # the rest of the label before it ("Qté  Prix unitaire HT": "HT", before the price's unit)
+                    ranges[owner] = (ranges[owner][0], max(ranges[owner][1], words[part[-1]].bbox[2]))
         elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left
             left = max((k for k, (a, b) in ranges.items() if b <= x0), key=lambda k: ranges[k][1], default=None)
             if left is not None and x0 - ranges[left][1] <= 3 * cw:

@@ -204,6 +204,19 @@ def test_a_swiss_rate_and_a_dutch_abbreviated_quantity_head_their_columns(price:
     assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("8", "40.70"), ("1", "21.24")]
 
 
+def test_a_price_label_set_close_after_the_quantitys_keeps_its_last_word_and_unit() -> None:
+    """"Qté  Prix unitaire HT (EUR)" in one cell: "HT" and the currency after it are the price's label, so the
+    prices under the currency are no decoy column's."""
+    rows = [[(0.05, "Pixelhafen SARL")], [(0.05, "Facture"), (0.5, "N° F-2024-118")], [(0.5, "Date 04/01/2024")],
+            [(0.05, "Réf."), (0.2, "Désignation"), (0.55, "Qté"), (0.586, "Prix unitaire HT"), (0.715, "(EUR)"),
+             (0.8, "Montant HT")],
+            [(0.05, "13806"), (0.2, "Laser printer A4"), (0.56, "1"), (0.707, "318,06"), (0.82, "318,06")],
+            [(0.05, "51329"), (0.2, "Notebook Korvex"), (0.56, "5"), (0.699, "1173,63"), (0.82, "5868,15")],
+            [(0.6, "Total HT"), (0.82, "6186,21")]]
+    data = _read(rows)
+    assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("1", "318.06"), ("5", "1173.63")]
+
+
 def test_labels_going_on_under_the_header_are_no_totals_line() -> None:
     """A header whose labels wrap in their cells ("Cena jedn." over "netto", "Wartość" over "netto (PLN)"): the
     second line reads like a totals line, yet is the rest of the labels, so the rows under it are the items."""
