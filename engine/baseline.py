@@ -168,10 +168,12 @@ class _Extractor:
         return value
 
     def _as_printed(self, name: str, value: Any, indices: list[int]) -> Any:
-        """A person's name or a town read by OCR with a capital I as printed (:func:`rules.capital_i`)."""
+        """A person's name or a town read by OCR with a capital I as printed (:func:`rules.capital_i`), a name OCR
+        ran together from two spaced again (:func:`rules.spaced_name`)."""
         if isinstance(value, str) and concept_of(name) in ("claimant", "city") \
                 and any(self.doc.words[i].confidence < 1.0 for i in indices):
-            return rules.capital_i(value)
+            value = rules.capital_i(value)
+            return rules.spaced_name(value) if concept_of(name) == "claimant" else value
         return value
 
     def captions(self, model: type[BaseModel], parent: str | None = None) -> set[int]:

@@ -30,9 +30,9 @@ from engine.spandoc import Found, SpanDoc, concept_phrases, merge_spans, option_
 from engine.spans import Span, SpanKind, narrowed
 from engine.ticks import unread_tick
 
-__all__ = ["address_below", "boolean", "capital_i", "choice", "currency", "customer_block", "legal_form", "name_like",
-           "party", "signature", "spaced_postal_code", "split_name", "split_postal_city", "split_town_line",
-           "street_line", "yes_or_no"]
+__all__ = ["address_below", "boolean", "capital_i", "choice", "currency", "customer_block", "legal_form",
+           "name_like", "party", "signature", "spaced_name", "spaced_postal_code", "split_name", "split_postal_city",
+           "split_town_line", "street_line", "yes_or_no"]
 
 # Words of document titles ("Sales Invoice", "FACTURE", "Kopie factuur"): a short line with one is no name.
 _TITLE_WORDS = frozenset(
@@ -217,6 +217,17 @@ def capital_i(name: str) -> str:
     if not misread or not all(w[:1].isupper() for w in others):
         return name
     return " ".join("I" + w[1:] if k in misread else w for k, w in enumerate(words))
+
+
+#: a first name and a surname OCR ran together ("KrzysztofKaminska"): four letters or more each
+_GLUED_NAMES = re.compile(r"([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{3,})([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{3,})")
+
+
+def spaced_name(name: str) -> str:
+    """A person's name of one word that OCR ran together from two ("HenrikeSeidlitz" → "Henrike Seidlitz"); a name
+    of two words or more, or one whose first part is short ("MacKenzie", "DeLuca"), stays as it is."""
+    m = _GLUED_NAMES.fullmatch(name.strip())
+    return f"{m.group(1)} {m.group(2)}" if m else name
 
 
 def spaced_postal_code(code: str) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from engine.base import EngineRequest
 from engine.registry import create_engine
-from engine.rules import capital_i
+from engine.rules import capital_i, spaced_name
 from schemas import ClaimForm
 from tests.layout import layout
 
@@ -191,6 +191,22 @@ def test_a_capital_i_that_ocr_read_as_a_small_l_in_a_name_or_town() -> None:
 ])
 def test_capital_i_only_where_the_other_words_start_in_capitals(name: str, printed: str) -> None:
     assert capital_i(name) == printed
+
+
+@pytest.mark.parametrize(("name", "printed"), [
+    ("KrzysztofKaminska", "Krzysztof Kaminska"), ("HenrikeSeidlitz", "Henrike Seidlitz"),
+    ("MacKenzie", "MacKenzie"), ("DeLuca", "DeLuca"), ("Anna McDonald", "Anna McDonald"),
+])
+def test_a_name_ocr_ran_together_from_two_is_spaced(name: str, printed: str) -> None:
+    assert spaced_name(name) == printed
+
+
+def test_a_scanned_claimants_name_run_together_is_spaced_again() -> None:
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Henrike Seidlitz")]])
+    rows[3] = [(0.05, "HenrikeSeidlitz"), (0.5, "04.04.1953")]
+    scanned = [w.model_copy(update={"confidence": 0.97}) for w in layout(rows)]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=scanned, target=ClaimForm)])
+    assert result.data["claimant_name"] == "Henrike Seidlitz"
 
 
 @pytest.mark.parametrize(("caption", "answer", "want"), [
