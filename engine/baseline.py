@@ -296,9 +296,9 @@ class _Extractor:
             if concept in ("city", "claimant", "party"):  # a city or a name has letters: not the postal code
                 # printed before it, not the date of birth beside it; a name does not read as its own field's
                 # caption outright ("Nombre del reclamante" under the section's heading "1. Asegurado"; a city may:
-                # "Jersey City")
+                # "Jersey City"), nor does it so nearly as OCR's slip of one ("Fuil name")
                 cands = [f for f in cands if sum(c.isalpha() for c in f.value.text) >= 2 and (
-                    concept != "claimant" or label_score(label_tokens(f.value.text), phrases, concept) < 0.8)]
+                    concept != "claimant" or label_score(label_tokens(f.value.text), phrases, concept) < 0.65)]
             if concept in ("city", "postal_code"):  # a street read already is no label ("… ColasVille")
                 used = {i for r in self.fields.values() for i in r.word_indices or []}
                 cands = [f for f in cands if not set(f.spans[0].word_indices) & used]

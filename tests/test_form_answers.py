@@ -201,6 +201,20 @@ def test_a_name_ocr_ran_together_from_two_is_spaced(name: str, printed: str) -> 
     assert spaced_name(name) == printed
 
 
+def test_a_name_caption_ocr_misread_is_no_name() -> None:
+    """ "Fuil name" (OCR's "Full name") over the claimant's name: a caption still, though a slip, not the name."""
+    rows = [[(0.1, "Carpatica Asig"), (0.5, "Agent no.: 25/1252")], [(0.1, "HOME INSURANCE CLAIM FORM")],
+            [(0.1, "1. Policyholder")], [(0.1, "Fuil name"), (0.5, "Date of birth")],
+            [(0.1, "Harper Brannigan"), (0.5, "1957.02.28.")], [(0.1, "Policy number"), (0.5, "Telephone")],
+            [(0.1, "POL/75273998/2025"), (0.5, "+49 432 6342749")],
+            [(0.1, "Street and house no."), (0.5, "Postcode"), (0.65, "City")],
+            [(0.1, "Kossuth Lajos utca 97"), (0.5, "6720"), (0.65, "Szeged")], [(0.1, "2. Incident")],
+            [(0.1, "Type of claim: ☐ Motor ☒ Home ☐ Health ☐ Travel")]]
+    scanned = [w.model_copy(update={"confidence": 0.97}) for w in layout(rows)]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=scanned, target=ClaimForm)])
+    assert result.data["claimant_name"] == "Harper Brannigan"
+
+
 def test_a_scanned_claimants_name_run_together_is_spaced_again() -> None:
     rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Henrike Seidlitz")]])
     rows[3] = [(0.05, "HenrikeSeidlitz"), (0.5, "04.04.1953")]
