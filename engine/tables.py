@@ -139,7 +139,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
         elif len(owners) >= 2:  # "Qty  Unit  Unit Price": a label between two columns' labels heads a decoy column
             left = [i for i in s.word_indices if not any(lo <= i <= hi for lo, hi in taken.values())]
-            for part in _parts(left, words):
+            for part in _parts(left, words) if left else []:
                 if any(c.isalpha() for i in part for c in words[i].text) and \
                         label_tokens(" ".join(words[i].text for i in part)) in _UNIT_LABELS:
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])

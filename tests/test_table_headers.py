@@ -215,6 +215,9 @@ def test_a_price_label_set_close_after_the_quantitys_keeps_its_last_word_and_uni
             [(0.6, "Total HT"), (0.82, "6186,21")]]
     data = _read(rows)
     assert [(i["quantity"], i["unit_price"]) for i in data["line_items"]] == [("1", "318.06"), ("5", "1173.63")]
+    # the two labels alone in their cell, no word left over ("Qté  Prix")
+    rows[3] = [(0.05, "Réf."), (0.2, "Désignation"), (0.55, "Qté"), (0.586, "Prix"), (0.8, "Montant HT")]
+    assert [i["quantity"] for i in _read(rows)["line_items"]] == ["1", "5"]
 
 
 def test_labels_going_on_under_the_header_are_no_totals_line() -> None:
