@@ -13,6 +13,7 @@ Without any header, runs of lines with a text and two or more amounts are taken 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -139,11 +140,15 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
         elif len(owners) >= 2:  # "Qty  Unit  Unit Price": a label between two columns' labels heads a decoy column
             left = [i for i in s.word_indices if not any(lo <= i <= hi for lo, hi in taken.values())]
+            # (labels of two header lines read as one, "Prix" over "unitaire HT" beside "Qté", overlap: the words
+            # left over may be either's)
+            apart = all(ranges[a][1] <= ranges[b][0] or ranges[b][1] <= ranges[a][0]
+                        for a, b in itertools.combinations(owners, 2))
             for part in _parts(left, words) if left else []:
                 if any(c.isalpha() for i in part for c in words[i].text) and \
                         label_tokens(" ".join(words[i].text for i in part)) in _UNIT_LABELS:
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
-                elif (owner := next((n for n in owners if taken[n][1] == part[0] - 1), None)) is not None:
+                elif apart and (owner := next((n for n in owners if taken[n][1] == part[0] - 1), None)) is not None:
                     # the rest of the label before it ("Qté  Prix unitaire HT": "HT", before the price's unit)
                     ranges[owner] = (ranges[owner][0], max(ranges[owner][1], words[part[-1]].bbox[2]))
         elif s.kinds == {SpanKind.CURRENCY}:  # "Amount (EUR)": the unit of the column on its left

@@ -220,6 +220,27 @@ def test_a_price_label_set_close_after_the_quantitys_keeps_its_last_word_and_uni
     assert [i["quantity"] for i in _read(rows)["line_items"]] == ["1", "5"]
 
 
+
+def test_a_label_of_two_header_lines_read_as_one_lends_no_word_to_its_neighbour() -> None:
+    """A text layer's header "Prix" over "unitaire HT (EUR)", with "Qté" set between them in one line of words: the
+    labels overlap, so "unitaire HT" is no rest of "Qté" (which would make the prices counts)."""
+    lines = [(0.06, [("Kabelwerk", 0.08, 0.15), ("Systems", 0.155, 0.21), ("EURL", 0.215, 0.25)]),
+             (0.15, [("N°", 0.6, 0.62), ("de", 0.625, 0.64), ("facture", 0.645, 0.7), ("RE-2025-06177", 0.75, 0.86)]),
+             (0.376, [("Réf.", 0.091, 0.121), ("Code", 0.134, 0.172), ("Désignation", 0.231, 0.322),
+                      ("Prix", 0.621, 0.651), ("Qté", 0.629, 0.656), ("unitaire", 0.656, 0.715), ("HT", 0.72, 0.74),
+                      ("(EUR)", 0.745, 0.784), ("Montant", 0.792, 0.846), ("HT", 0.851, 0.871),
+                      ("(EUR)", 0.876, 0.919)]),
+             (0.3945, [("1", 0.091, 0.1), ("82889-87", 0.134, 0.203), ("Wall-mount", 0.231, 0.313),
+                       ("rack", 0.318, 0.348), ("3", 0.648, 0.657), ("190,53", 0.74, 0.79), ("571,59", 0.872, 0.922)]),
+             (0.4277, [("2", 0.091, 0.1), ("60589-47", 0.134, 0.203), ("SSD", 0.231, 0.26), ("10", 0.639, 0.657),
+                       ("126,65", 0.741, 0.79), ("1", 0.859, 0.868), ("266,50", 0.872, 0.922)]),
+             (0.47, [("Total", 0.75, 0.79), ("HT", 0.795, 0.81), ("1", 0.859, 0.868), ("838,09", 0.872, 0.922)])]
+    words = [Word(text=t, line=k, bbox=(x0, top, x1, top + 0.0117)) for k, (top, line) in enumerate(lines)
+             for t, x0, x1 in line]
+    items = _read_words(words)["line_items"]
+    assert [(i["quantity"], i["unit_price"]) for i in items] == [("3", "190.53"), ("10", "126.65")]
+
+
 def test_labels_going_on_under_the_header_are_no_totals_line() -> None:
     """A header whose labels wrap in their cells ("Cena jedn." over "netto", "Wartość" over "netto (PLN)"): the
     second line reads like a totals line, yet is the rest of the labels, so the rows under it are the items."""
