@@ -19,7 +19,6 @@ ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable
 from statistics import median
@@ -389,7 +388,9 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
             rings.append((r.x0, r.y0, r.x1, r.y1))
             if ring:
                 curved.add(rings[-1])
-    for cross in _crosses(strokes):  # a cross drawn over an option marks it as a ring round it does
+    heights = [w.y1 - w.y0 for u in units for w in u.words]
+    tall = (1 + _RING_MARGIN) * median(heights) if heights else 0.0  # (no taller cross marks a word)
+    for cross in _crosses([(a, b) for a, b in strokes if abs(b.y - a.y) <= tall]):  # a cross over an option
         rings.append(cross)
         curved.add(cross)
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
@@ -405,14 +406,23 @@ def _crosses(strokes: list[tuple[pymupdf.Point, pymupdf.Point]]) -> list[Box]:
     """The boxes of the crosses among slanted straight lines: two that slope opposite ways over much the same box
     (each spans at least two thirds of the pair's width and height), as a pen's X over a word is drawn."""
     out: list[Box] = []
-    for (a, b), (c, d) in itertools.combinations(strokes, 2):
-        if ((b.x - a.x) * (b.y - a.y) > 0) == ((d.x - c.x) * (d.y - c.y) > 0):
-            continue  # both slope the same way
-        box = (min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y), max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y))
-        w, h = box[2] - box[0], box[3] - box[1]
-        if all(abs(q.x - p.x) >= 2 / 3 * w and abs(q.y - p.y) >= 2 / 3 * h for p, q in ((a, b), (c, d))):
-            out.append(box)
+    strokes = sorted(strokes, key=lambda s: min(s[0].x, s[1].x))
+    for i, (a, b) in enumerate(strokes):
+        for c, d in strokes[i + 1:]:
+            if min(c.x, d.x) > max(a.x, b.x):
+                break  # (sorted by their left ends: no later stroke reaches back over this one)
+            if ((b.x - a.x) * (b.y - a.y) > 0) != ((d.x - c.x) * (d.y - c.y) > 0) and (box := _cross(a, b, c, d)):
+                out.append(box)
     return out
+
+
+def _cross(a: pymupdf.Point, b: pymupdf.Point, c: pymupdf.Point, d: pymupdf.Point) -> Box | None:
+    """The box of two strokes sloping opposite ways where each spans two thirds of the pair's width and height."""
+    box = (min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y), max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y))
+    w, h = box[2] - box[0], box[3] - box[1]
+    if all(abs(q.x - p.x) >= 2 / 3 * w and abs(q.y - p.y) >= 2 / 3 * h for p, q in ((a, b), (c, d))):
+        return box
+    return None
 
 
 def _pen_loop(items: list[tuple[Any, ...]]) -> bool:
