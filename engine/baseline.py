@@ -160,9 +160,10 @@ class _Extractor:
             return None
         idx = list(found.spans[-1].word_indices) if found.spans else None  # the value's words, not its label's
         value = _json(found.value)
-        if isinstance(value, str) and concept_of(path.rsplit(".", 1)[-1]) == "postal_code":
+        name = path.rsplit(".", 1)[-1]
+        if isinstance(value, str) and concept_of(name) == "postal_code":
             value = rules.spaced_postal_code(value)
-        value = self._as_printed(path.rsplit(".", 1)[-1], value, idx or [])
+        value = self._as_printed(name, value, idx or [])
         self.fields[path] = FieldResult(path=path, value=value, confidence=round(min(0.99, found.confidence), 3),
                                         word_indices=idx)
         return value
@@ -170,11 +171,12 @@ class _Extractor:
     def _as_printed(self, name: str, value: Any, indices: list[int]) -> Any:
         """A person's name or a town read by OCR with a capital I as printed (:func:`rules.capital_i`), a name OCR
         ran together from two spaced again (:func:`rules.spaced_name`)."""
-        if isinstance(value, str) and concept_of(name) in ("claimant", "city") \
-                and any(self.doc.words[i].confidence < 1.0 for i in indices):
-            value = rules.capital_i(value)
-            return rules.spaced_name(value) if concept_of(name) == "claimant" else value
-        return value
+        concept = concept_of(name)
+        if not isinstance(value, str) or concept not in ("claimant", "city") \
+                or all(self.doc.words[i].confidence >= 1.0 for i in indices):
+            return value
+        value = rules.capital_i(value)
+        return rules.spaced_name(value) if concept == "claimant" else value
 
     def captions(self, model: type[BaseModel], parent: str | None = None) -> set[int]:
         """Spans that read as the label of a scalar field of ``model`` (nested models included)."""

@@ -90,7 +90,8 @@ def _holds_value(line: list[Span], label: Span) -> bool:
     return any(s.bbox[0] > label.bbox[2] and not s.kinds <= LABEL_KINDS for s in line)
 
 
-def _opens_bracket(text: str) -> bool:
+def opens_bracket(text: str) -> bool:
+    """Whether ``text`` opens more brackets than it closes ("… high yield (approx.")."""
     return text.count("(") > text.count(")")
 
 
@@ -177,7 +178,7 @@ def join_wrapped(spans: list[Span], date_order: DateOrder | None = None) -> list
         if on_s != on_t:
             join(s, t, s if on_s else t)
     for s in spans:  # a label's bracket closed on a line of its own: "Policyholder (surname," over "first name)"
-        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or not _opens_bracket(s.text):
+        if s.index in gone or s.index in merged or not s.kinds <= LABEL_KINDS or not opens_bracket(s.text):
             continue
         h = s.bbox[3] - s.bbox[1]
         ends = [t for t in spans if t.page == s.page and 0 < t.line - s.line <= 2 and t.index not in gone

@@ -23,6 +23,7 @@ from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
 from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
+from engine.spandoc import opens_bracket
 from engine.spans import Span, SpanKind, narrowed, unit_word
 
 __all__ = ["OPEN_WORDS", "Column", "TableRow", "find_table", "match_columns"]
@@ -697,9 +698,8 @@ def _ends_open(above: list[Span], words: Sequence[Word]) -> bool:
     label such as "ref.", or inside a bracket it opened ("… high yield (approx." over "9,000 pages)")."""
     last = words[above[-1].word_indices[-1]].text
     ending = last.casefold().rstrip(".'’:")
-    text = " ".join(s.text for s in above)
     return ending in OPEN_WORDS or ending in _NUMBER_LABELS or last.endswith(_OPEN_ENDS) \
-        or text.count("(") > text.count(")")
+        or opens_bracket(" ".join(s.text for s in above))
 
 
 def _reads_on(above: list[Span], line: list[Span], words: Sequence[Word]) -> bool:
@@ -1092,7 +1092,7 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
     in the column is no wrapped head but a heading over the rows ("Hardware" over "Ubiquiti UniFi U6-Pro")."""
     text = next((c.name for c in columns if not c.numeric and c.name in row.cells), None)
     cell = row.cells.get(text or "")
-    if not cell or (texts[-1][0].page, texts[-1][0].line + 1) != (line[0].page, line[0].line) \
+    if not cell or not _next_line(texts[-1], line) \
             or header[0].page != line[0].page:
         return
     own = [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)]
@@ -1137,8 +1137,8 @@ def _block_over_figures(block: list[list[Span]], line: list[Span], ranges: dict[
     """A row whose description is set on its own lines, right over a line of its figures alone (two numeric
     columns or more: "Regulierung der Mechanik, Hammerköpfe abziehen" over "1  28,00  28,00", the description
     running on over the figures' columns; or a discount's amount: "Rabatt 10 % auf Pos. 1" over "-7,00"), as one
-    line of spans; None for any other line. The description's lines
-    start where the description column starts and follow each other within a line's leading."""
+    line of spans; None for any other line. The description's lines start where the description column starts and
+    follow each other within a line's leading."""
     text = _description_column(columns, ranges)
     if text is None or not _figures_only(line, ranges, columns) or not _next_line(block[-1], line):
         return None
@@ -1289,11 +1289,15 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             texts.append(line)
         else:
             wrapped = []
-            block = [*block, line] if _prose(line) and (not block or _next_line(block[-1], line)) else \
-                [line] if _prose(line) else []
+            if not _prose(line):
+                block = []
+            elif block and _next_line(block[-1], line):
+                block.append(line)
+            else:
+                block = [line]
             if not _text_only(line, ranges, columns):
                 texts, loose, anchor = [], [], []
-            elif texts and (line[0].page, line[0].line) == (texts[-1][0].page, texts[-1][0].line + 1):
+            elif texts and _next_line(texts[-1], line):
                 texts.append(line)
                 loose.append(line)
             else:
