@@ -305,6 +305,10 @@ class _Extractor:
                 used = {i for r in self.fields.values() for i in r.word_indices or []}
                 cands = [f for f in cands if not set(f.spans[0].word_indices) & used]
             found = self.first(cands, "text")
+            if found is None and concept == "postal_code":
+                found = self._code_after_caption(phrases, concept)
+            if found is not None and concept == "claimant":
+                found = _after_caption(found, phrases, concept)
             if found is not None and idlike:
                 found = self._grouped_number(found)
             if found is not None and concept in ("postal_code", "city"):
@@ -512,6 +516,16 @@ class _Extractor:
         if not part:
             return None
         return self._part_of(span, part, found.confidence * 0.9)
+
+    def _code_after_caption(self, phrases: list[Phrase], concept: str) -> Found | None:
+        """A postal code set so close after its caption that both are one span ("CAP 73100", "Postcode 8011 AB")."""
+        for label, score in self.doc.labels(phrases, concept):
+            words = label.text.split()
+            rest = " ".join(words[_caption_words(words, phrases, concept):])
+            code = rest if _BARE_CODE.fullmatch(rest) else (rules.split_postal_city(rest) or ("", ""))[0]
+            if rest != label.text and code:
+                return self._part_of(label, code, score * 0.8)
+        return None
 
     def _part_of(self, span: Span, part: str, confidence: float) -> Found:
         """``part`` of the text of ``span`` as a value, grounded on the words of the span that spell it."""
@@ -1031,6 +1045,29 @@ def _priced(line: list[Span]) -> bool:
     return any(p.amount != 0 and not p.has(SpanKind.INTEGER) and is_product(q.amount, p.amount, a.amount, Decimal(0))
                for i, q in enumerate(figures)
                for j, p in enumerate(figures[i + 1:], i + 1) for a in figures[j + 1:])
+
+
+#: a postal code of figures alone, as a caption gives it ("CAP 73100", "PLZ 1010")
+_BARE_CODE = re.compile(r"\d{4,6}")
+
+
+def _caption_words(words: list[str], phrases: list[Phrase], concept: str) -> int:
+    """How many of the first words (up to three, one word at least left after them) read as the field's caption
+    outright; 0 where none do."""
+    return next((k for k in range(min(3, len(words) - 1), 0, -1)
+                 if label_score(label_tokens(" ".join(words[:k])), phrases, concept) >= 0.9), 0)
+
+
+def _after_caption(found: Found, phrases: list[Phrase], concept: str) -> Found:
+    """A name set so close after its caption that both are one span ("Naam Marieke Verhoeven", "Nome e cognome
+    Serena Pellegrini"): the words after the caption (:func:`_caption_words`), where a name is left (two words
+    or more in capitals, perhaps a short particle: "van der Veen"); else the value as found."""
+    words = str(found.value).split()
+    rest = words[_caption_words(words, phrases, concept):]
+    if len(rest) < len(words) and rest[0][:1].isupper() and sum(w[:1].isupper() for w in rest) >= 2 \
+            and all(w[:1].isupper() or len(w) <= 3 for w in rest):
+        return Found(" ".join(rest), found.confidence, found.spans)
+    return found
 
 
 def _reads_carried(toks: tuple[str, ...], carried: list[Phrase], words: frozenset[str]) -> bool:

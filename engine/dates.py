@@ -145,6 +145,8 @@ _NUMERIC = re.compile(r"(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})")
 #: a two-digit year first ("25-05-08", Hungarian "24.07.16."), read so only in a document that writes its dates so
 #: (:attr:`DateOrder.YMD`)
 _SHORT_YMD = re.compile(r"(\d{2})([-.])(\d{2})\2(\d{2})")
+#: a dotted date one of whose stops OCR read as a comma ("18.08,1996", "18,08.1996"), its year in full
+_STOP_AS_COMMA = re.compile(r"(\d{1,2})(?:\.(\d{1,2}),|,(\d{1,2})\.)((?:19|20)\d{2})")
 #: a day, a month and a year in boxes of their own, read as words apart: "09 12 1968", "1968 12 09"
 _BOXED = re.compile(r"(\d{2}) (\d{2}) ((?:19|20)\d{2})")
 _BOXED_ISO = re.compile(r"((?:19|20)\d{2}) (\d{2}) (\d{2})")
@@ -220,6 +222,8 @@ def parse_date(text: str, *, order: DateOrder | str | None = None) -> date | Non
         return _make(_year(m.group(1)), int(m.group(3)), int(m.group(4)))
     if m := _NUMERIC.fullmatch(t):
         return _numeric(int(m.group(1)), int(m.group(3)), _year(m.group(4)), m.group(2), order)
+    if m := _STOP_AS_COMMA.fullmatch(t):
+        return _numeric(int(m.group(1)), int(m.group(2) or m.group(3)), int(m.group(4)), ".", order)
     if m := _BOXED.fullmatch(t):
         return _numeric(int(m.group(1)), int(m.group(2)), int(m.group(3)), " ", order)
     if m := _BOXED_ISO.fullmatch(t):
@@ -329,8 +333,9 @@ _DAY_FIRST_ADDRESS = re.compile(r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT),?\s\d{4}\b|
 # a continental postcode and city ("69002 Lyon", "10115 Berlin"): a party abroad, so the address above decides nothing;
 # not a number after its label ("Receipt No. 10505 Till 8")
 _CONTINENTAL_ADDRESS = re.compile(r"(?<!No\. )(?<!Nr\. )(?<!No )(?<!Nr )(?<!N° )(?<!#)(?<!# )\b\d{5}\s[A-ZÀ-Ý][a-zà-ÿ]+")
-#: a US sales tax or employer identification number ("EIN 59-9723313"): a US document, whatever else it prints
-_US_WORDS = re.compile(r"(?i:\bsales tax\b)|\bEIN\b[\s:#.]*\d{2}-\d{7}\b")
+#: a US sales tax or employer identification number ("EIN 59-9723313", or its nine figures run together): a US
+#: document, whatever else it prints
+_US_WORDS = re.compile(r"(?i:\bsales tax\b)|\bEIN\b[\s:#.]*\d{2}-?\d{7}\b")
 _DOLLAR = re.compile(r"(?<![A-Za-z])\$\s?\d|(?<![A-Za-z])USD(?![A-Za-z])")
 #: amounts in euro or pounds sterling: no country of the euro, nor Britain, writes the month first
 _EURO = re.compile(r"[€£]|(?<![A-Za-z])(?:EUR|GBP)(?![A-Za-z])")

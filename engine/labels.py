@@ -349,6 +349,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "carried forward|brought forward|carry forward|carried over|ubertrag|a reporter|report|reporte|"
         "transporte|riporto|przeniesienie|subtotal this page|page total|total this page|saldo vorige pagina|"
         "zwischensumme seite|over te brengen|overgebracht|van vorige pagina|naar volgende pagina|vortrag|"
+        "transport van pagina|transport van vorige pagina|transport naar pagina|transport naar volgende pagina|"
         "report a nouveau|z przeniesienia|do przeniesienia|suma z przeniesienia|riporto a pagina|suma anterior|"
         "suma y sigue|a la vuelta|a riportare|da riportare|totale da riportare|a transportar|transportado|"
         "total a transportar|c f|b f|balance c f|balance b f|subtotal c f|c fwd|b fwd|carried fwd|brought fwd"),
@@ -431,6 +432,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # the tax a gross price holds ("IVA 23% incluído", "darin enthaltene MwSt. 19 %", "dont TVA 20 %")
         "iva incluido|iva incluida|iva incluso|iva inclusa|di cui iva|dont tva|inkl mwst|enthaltene mwst|"
         "darin enthaltene mwst|mwst enthalten|btw inbegrepen|incl btw|vat included|incl vat|includes vat|"
+        "total includes vat|total includes tax|price includes vat|prices include vat|"
         "invoice total vat amount|total vat amount|summe umsatzsteuer|gesamtbetrag umsatzsteuer|summe ust|"
         "steuerbetrag|tax amount total|"
         # Facturae's viewer ("Total impuestos repercutidos")
@@ -549,7 +551,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         # a time sheet's hours
         "stunden|std|heures|horas|ore|uren|timer|timmar|tim|tunnit|godziny|godz|hodiny|hod|hours worked|"
         # Romanian and Hungarian
-        "cantitate|cantitatea|menny|mennyiseg|db|darab|orak|oraszam")
+        "cantitate|cantitatea|menny|mennyiseg|db|darab|orak|oraszam|ora")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
         "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|"
@@ -572,7 +574,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prezzo scontato|"
         # Romanian and Hungarian
         "pret unitar|pret unitar fara tva|pret unit|pret|pret fara tva|egysegar|netto egysegar|egysegar netto|"
-        "brutto egysegar|egysegar ft|egysegar huf")
+        "brutto egysegar|egysegar ft|egysegar huf|dij|oradij|oradij ft")
     # the price before it: a column of its own only where the table prints no other
     + _p("list price|listenpreis|prix catalogue|precio tarifa|prezzo listino|prezzo di listino|lijstprijs|"
          "preco tabela|cena katalogowa|cenikova cena|listpris|listepris|listahinta|catalogue price|catalog price",
@@ -882,7 +884,7 @@ for _concept, _spec in {
     "party": "satici|duzenleyen|satici bilgileri",
     "description": "aciklama|urun|hizmet|urun hizmet|mal hizmet|urun adi|hizmet aciklamasi|mal hizmet cinsi",
     "quantity": "miktar|adet",
-    "unit_price": "birim fiyat|birim fiyati",
+    "unit_price": "birim fiyat|birim fiyati|fiyat|fiyati",
     "amount": "tutar|mal hizmet tutari",
     "payment_method": "odeme sekli|odeme yontemi",
     "claimant": "sigortali|sigortali adi soyadi|ad soyad|adi soyadi|sigorta ettiren",

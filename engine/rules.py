@@ -144,7 +144,9 @@ _STREET = re.compile(
     r"estrada|alameda|beco|"
     # Czech and Slovak squares, avenues and embankments ("Václavské náměstí 153", "nám. Míru 5", "třída Svobody 12")
     r"n[áa]m[ěe]st[íi]|n[áa]mestie|n[áa]m(?=\.\s)|t[řr][íi]da|t[řr](?=\.\s)|n[áa]b[řr]e[žz][íi]|ulica)\b"
-    r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|kade|dijk|singel|markt|"
+    # (a quay, "Maaskade", not a Danish or Norwegian loss: "Stormskade", "Vandskade", storm and water damage)
+    r"|[\w-](?:stra(?:ss|ß)e|str|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|gracht|plein|"
+    r"(?<![^\Waeiouy]s)kade|dijk|singel|markt|"
     r"steeg|boulevard|dreef|plantsoen|hof|pad|baan|"
     # Danish and Swedish compounds ("Strindbergsvej", "Nørregade", "Stationsgatan", "Kungsvägen"), and "Allé"
     r"vej|vejen|gade|gaden|gatan|gata|v[äa]gen|v[äa]g|plads|pladsen|torv|torvet|str[æa]de|gr[äa]nd)(?:\b|(?=\d))"
@@ -1162,18 +1164,20 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
         first -= 1  # the shopping centre or station the shop is in, over its street ("Galeria Centrum")
     parts = [s for over in lines[first:] for s in over]
     # a line's spans are parts of the address, but a postcode OCR cut in two ("N6" "1YU") is one
-    shown = [texts[i].strip(" ,") if split_postal_city(texts[i].strip(" ,")) else _address_line(over, wrapped)
-             for i, over in enumerate(lines) if i >= first]
+    shown = [_spaced_code(texts[i].strip(" ,")) if split_postal_city(texts[i].strip(" ,"))
+             else _address_line(over, wrapped) for i, over in enumerate(lines) if i >= first]
     # (the parts of an address set on one line apart by a middle dot or a bar: "Stationsweg 73 · 2011 RD Haarlem")
     return Found(", ".join(_FOOTER_PARTS.sub(", ", t) for t in shown), 0.4, [merge_spans(parts)])
 
 
-#: a place a shop is in, named over its street: a shopping centre, an arcade, a station, an airport, a branch
-#: ("Galeria Centrum", "im Marktkauf-Center", "Centro Commerciale Aurora", "Filiale Bahnhof", "Terminal 2")
+#: a place a shop is in, named over its street: a shopping centre, an arcade, a market hall, a station, an airport, a
+#: branch, a stall or a floor in one ("Galeria Centrum", "im Marktkauf-Center", "Centro Commerciale Aurora", "Filiale
+#: Bahnhof", "Terminal 2", "Torvehallerne, stand 7", "Árkád, földszint")
 _PLACE = re.compile(r"(?i)\b(?:cent(?:er|re|rum|ro)|galer[ií]a|galerie|galleria|mall|plaza|arkaden|passage|"
                     r"einkaufszentrum|(?:haupt)?bahnhof|station|terminal|flughafen|airport|aeropuerto|aeroporto|"
                     r"a[ée]roport|lotnisko|leti[sš]t[eě]|filiale|hub|winkelcentrum|k[öo]pcentrum|kauppakeskus|"
-                    r"bev[áa]s[áa]rl[óo]k[öo]zpont|avm)\b")
+                    r"bev[áa]s[áa]rl[óo]k[öo]zpont|avm|[áa]rk[áa]d|f[öo]ldszint|\w*hall(?:en|erne|et)|"
+                    r"markthalle|saluhall|kauppahalli|stand\s+\d+)\b")
 
 
 def _past_town(lines: list[list[Span]]) -> bool:
@@ -1356,6 +1360,14 @@ def footer_address_name(doc: SpanDoc, customer: set[int], initials: str | None =
             head = next((h for h in heads if legal_form(h.text.split(",")[-1])), heads[0])
             return Found(head.text, 0.35, [head])
     return None
+
+
+def _spaced_code(line: str) -> str:
+    """A postcode and town line with a British, Irish or Canadian code OCR ran into one word spaced as the country
+    writes it ("Leeds LS88QT" → "Leeds LS8 8QT")."""
+    code = (split_postal_city(line) or ("", ""))[0]
+    spaced = spaced_postal_code(code)
+    return line.replace(code, spaced, 1) if code and spaced != code else line
 
 
 def _address_line(spans: list[Span], wrapped: set[int]) -> str:
@@ -1676,15 +1688,33 @@ def _grid_answer(doc: SpanDoc, label: Span, confidence: float) -> Found | None:
 
 
 def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
-    """The one span on the line right under a label, under the label itself: a form's answer printed in a box
-    below its caption ("Police informed" over "No")."""
+    """The span that starts the line right under a label, under the label itself: a form's answer printed in a box
+    below its caption ("Police informed" over "No"), or set in under a question's text, a remark after it
+    ("1. Was the incident reported to the police?" over "Yes (06/05/2024)"). What follows it on its line is its
+    remark only where it is in brackets or a date."""
     below = doc.below(label)
-    if not below or below[0][0] != 1 or len(below[0][1]) != 1:
+    if not below or below[0][0] != 1:
         return None
-    under = below[0][1][0]
-    if doc.is_caption(under) or under.checked is not None or abs(under.bbox[0] - label.bbox[0]) > 0.03:
+    under, *rest = below[0][1]
+    if any(not (s.text.startswith("(") or s.date is not None) for s in rest):
+        return None
+    indent = under.bbox[0] - label.bbox[0]
+    if doc.is_caption(under) or under.checked is not None or not -0.03 <= indent <= max(0.03, _question_indent(label)):
         return None
     return under
+
+
+#: a question's number before its words ("1.", "12)", "B.")
+_QUESTION_NUMBER = re.compile(r"(?:\d{1,2}|[A-Z])[.)]\s+\S")
+
+
+def _question_indent(label: Span) -> float:
+    """How far in from a numbered question's start its words, and so an answer set under them, may begin: a little
+    past its number's width (the share of its characters the number takes); 0 for a question with no number."""
+    if not _QUESTION_NUMBER.match(label.text):
+        return 0.0
+    width = label.bbox[2] - label.bbox[0]
+    return (label.text.index(" ") + 3) / len(label.text) * width
 
 
 def _row_of_options(doc: SpanDoc, under: Span, reads: Any) -> bool:

@@ -860,11 +860,14 @@ _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\s?\.?\s?-?\s?(?:nr|no|numme
 
 #: a line under an item naming its delivery note, its serial number or the ticket or job it was for ("Lieferschein
 #: 830679", "Delivery note DN-4471", "BL 4521", "Albarán 7731", "Pakbon 99812", "WZ 512376", "Serial 88123-A",
-#: "S/N 4CE04", "Ticket # 86471", "Job 95579"), or
+#: "S/N 4CE04", "Ticket # 86471", "Job 95579"), the lot or frame it came from ("Lot 43194804", "Frame no.
+#: 92763453", "Charge 2231-7"), or
 #: the month it was for after the period's label ("Zeitraum: 02/2025", "Period: 2025-02")
 _DETAIL_REF = re.compile(r"(?i)(?:lieferschein(?:-?nr\.?)?|delivery\s+note(?:\s+no\.?)?|packing\s+slip|"
                          r"bon\s+de\s+livraison|bl|albar[áa]n|ddt|pakbon|wz|f[öo]ljesedel|f[øo]lgeseddel|"
                          r"serial(?:\s+no\.?)?|s/n|seriennummer|serien?-?nr\.?|n[°º]\s?de\s?s[ée]rie|matricola|"
+                         r"(?:lot|batch|charge|partij|lote|lotto)(?:\s?(?:#|no\.?|nr\.?|-nr\.?))?|"
+                         r"(?:frame|chassis)(?:\s?(?:#|no\.?|nr\.?|number))|rahmen(?:nummer|-?nr\.?)|imei|vin|"
                          r"ticket(?:\s?(?:#|no\.?|nr\.?))?|job(?:\s?(?:#|no\.?))?|"
                          r"n[úu]mero\s+de\s+serie)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
                          r"|(?:(?:leistungs)?zeitraum|(?:service\s+)?period|p[ée]riode|periodo|okres|perioden?)\s?:?\s?"

@@ -2533,7 +2533,8 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
 @pytest.mark.parametrize("note", ["Zeitraum: 02/2025", "Lieferschein 830679", "Period: 02/2025",
                                   "Delivery note DN-4471", "WZ 512376", "Serial 88123-A", "Albarán 7731",
                                   "Pakbon 99812", "Okres: 01.02.2025 - 28.02.2025", "S/N 4CE0460D0G",
-                                  "Ticket # 86471", "Job 95579"])
+                                  "Ticket # 86471", "Job 95579", "Lot 43194804", "Frame no. 92763453",
+                                  "Charge 2231-7", "Rahmennummer WAV4471"])
 def test_a_delivery_note_serial_or_period_under_an_items_name_is_no_part_of_the_description(note: str) -> None:
     """A line under an item that names its delivery note, its serial number or the month it was for, after its
     label: a note, even where its first word would not have fitted in the name's column."""

@@ -51,6 +51,7 @@ def test_an_option_named_by_a_compound_or_another_word_is_read(boxes: str, want:
     ("Pożar", "home"), ("Incendio", "home"), ("Vol (habitation)", "home"), ("Einbruchdiebstahl", "home"),
     ("Kolizja drogowa", "auto"), ("Vol de véhicule", "auto"), ("Reiserücktritt", "travel"),
     ("Gepäckverlust", "travel"), ("Krankenhausaufenthalt", "health"),
+    ("Hus/indbo – Stormskade", "home"),  # Danish: house and contents, storm damage (no quay, "-kade")
 ])
 def test_a_kind_of_claim_written_as_the_loss_is_read_as_the_cover_it_falls_under(answer: str, want: str) -> None:
     """ "Art des Schadens: Wasserschaden": the form names the loss, not the cover; water, fire, storm and burglary
@@ -201,6 +202,31 @@ def test_a_name_ocr_ran_together_from_two_is_spaced(name: str, printed: str) -> 
     assert spaced_name(name) == printed
 
 
+@pytest.mark.parametrize(("line", "name"), [("Naam Marieke Verhoeven", "Marieke Verhoeven"),
+                                            ("Nome e cognome Serena Pellegrini", "Serena Pellegrini"),
+                                            ("Naam Lieke de Wilde", "Lieke de Wilde")])
+def test_a_name_set_close_after_its_caption_under_the_sections_heading(line: str, name: str) -> None:
+    """ "1. Verzekeringnemer" (the policyholder's section) over "Naam Marieke Verhoeven", the name set so close
+    after its caption that the two are one span: the name is what follows the caption."""
+    rows = [[(0.07, "Zeeland Onderlinge")], [(0.07, "1. Verzekeringnemer")], [(0.07, line)],
+            [(0.07, "Geboortedatum"), (0.21, "23-06-1972"), (0.5, "Polisnummer"), (0.62, "ZV81773698")],
+            [(0.07, "Straat en huisnummer"), (0.21, "Dorpsstraat 24a")],
+            [(0.07, "Postcode"), (0.21, "8011 AB"), (0.5, "Woonplaats"), (0.62, "Zwolle")],
+            [(0.07, "Schadedatum"), (0.21, "07-04-2026")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claimant_name"] == name
+
+
+@pytest.mark.parametrize(("line", "code"), [("CAP 73100", "73100"), ("PLZ 1010", "1010")])
+def test_a_postal_code_set_close_after_its_caption(line: str, code: str) -> None:
+    """ "CAP 73100  Città  Lecce": the code set so close after its caption (Italian "CAP") that the two are one span."""
+    rows = [[(0.07, "Assicurazioni Serena Vita S.p.A.")], [(0.07, "Nome e cognome"), (0.3, "Serena Ferraresi")],
+            [(0.07, "Indirizzo"), (0.18, "Viale Garibaldi 113")], [(0.07, line), (0.4, "Città"), (0.47, "Lecce")],
+            [(0.07, "Data del sinistro"), (0.3, "30/08/2024")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert (result.data["address"]["postal_code"], result.data["address"]["city"]) == (code, "Lecce")
+
+
 def test_a_name_caption_ocr_misread_is_no_name() -> None:
     """ "Fuil name" (OCR's "Full name") over the claimant's name: a caption still, though a slip, not the name."""
     rows = [[(0.1, "Carpatica Asig"), (0.5, "Agent no.: 25/1252")], [(0.1, "HOME INSURANCE CLAIM FORM")],
@@ -231,6 +257,20 @@ def test_a_numbered_question_is_still_a_caption(caption: str, answer: str, want:
     a question's number is no value that makes the caption one."""
     rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
     rows[10:12] = [[(0.05, caption), (0.45, answer)]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
+@pytest.mark.parametrize(("caption", "answer", "want"), [
+    ("1. Was the incident reported to the police?", [(0.08, "Yes"), (0.16, "(06/05/2024)")], True),
+    ("1. Czy zdarzenie zgłoszono na policję?", [(0.08, "Nie")], False),
+    ("12. Ist der Schaden polizeilich gemeldet worden?", [(0.085, "Ja"), (0.13, "(23.10.2025)")], True),
+])
+def test_an_answer_set_in_under_a_numbered_question_is_read(caption: str, answer: list, want: bool) -> None:
+    """A typed form prints its answer on the line under a numbered question, set in under the question's words,
+    a remark in brackets after it ("1. Was the incident reported to the police?" over "Yes (06/05/2024)")."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, caption)], answer]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["police_report_filed"] is want
 

@@ -555,6 +555,31 @@ def test_a_running_sum_called_a_total_does_not_end_the_table() -> None:
     assert len(_items(rows)) == 4
 
 
+def test_a_sum_carried_from_the_page_before_sets_no_width_for_the_descriptions() -> None:
+    """ "Transport van pagina 1" (Dutch: carried from page 1) over page 2's header, right of the descriptions: a
+    running sum, not a row, so the wrapped descriptions are measured against the rows alone ("… op het oude adres"
+    over "de dag ervoor")."""
+    header = [(0.07, "Nr."), (0.11, "Omschrijving"), (0.74, "Uren"), (0.8, "Prijs"), (0.88, "Bedrag")]
+    rows = [[(0.07, "Verhuisbedrijf Kuipers B.V.")], [(0.6, "Factuurnummer"), (0.8, "F89652")], header,
+            [(0.07, "1"), (0.11, "Verhuisploeg, 3 personen incl. 7,5 t vrachtwagen, geleverd in"), (0.74, "1"),
+             (0.8, "51,85"), (0.88, "51,85")],
+            [(0.11, "twee delen op pallet verpakt")],
+            [(0.07, "2"), (0.11, "Hulp bij in- en uitpakken van de dozen in de kamer, de gang, de zolders"),
+             (0.74, "1"), (0.8, "410,55"), (0.88, "410,55")],
+            [(0.8, "Transport"), (0.88, "462,40")], "<page>",
+            [(0.07, "Verhuisbedrijf Kuipers B.V.")], [(0.55, "Transport van pagina 1"), (0.88, "462,40")], header,
+            [(0.07, "3"), (0.11, "Opslag in verwarmde loods, per week, incl. ophalen op het oude adres"),
+             (0.74, "68"), (0.8, "1,53"), (0.88, "104,04")],
+            [(0.11, "de dag ervoor")],
+            [(0.07, "4"), (0.11, "Noppenfolie en inpakpapier"), (0.74, "35"), (0.8, "3,55"), (0.88, "124,25")],
+            [(0.6, "Totaal excl. BTW"), (0.88, "690,69")]]
+    assert [i["description"] for i in _items(rows)] == [
+        "Verhuisploeg, 3 personen incl. 7,5 t vrachtwagen, geleverd in twee delen op pallet verpakt",
+        "Hulp bij in- en uitpakken van de dozen in de kamer, de gang, de zolders",
+        "Opslag in verwarmde loods, per week, incl. ophalen op het oude adres de "
+        "dag ervoor", "Noppenfolie en inpakpapier"]
+
+
 def test_a_till_and_transaction_line_ends_a_receipts_address() -> None:
     words = layout([
         [(0.2, "Morgan Bakery")],

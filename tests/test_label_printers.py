@@ -58,7 +58,9 @@ def test_a_packs_size_set_a_character_a_word_is_not_one_word() -> None:
     ("Galeria Centrum", "al. Niepodległości 95", "31-042 Kraków"),
     ("im Marktkauf-Center", "Ringstraße 46", "93047 Regensburg"),
     ("Centro Commerciale Aurora", "Calle del Prado, 68", "46002 Valencia"),
-    ("Filiale Bahnhof", "Rosenbergstrasse 3", "6003 Luzern")])
+    ("Filiale Bahnhof", "Rosenbergstrasse 3", "6003 Luzern"),
+    ("Torvehallerne, stand 7", "Havnegade 106, 2. th.", "5000 Odense C"),  # a market hall's stall
+    ("Árkád, földszint", "Rózsa utca 96.", "9021 Győr")])  # an arcade's ground floor
 def test_the_shopping_centre_a_shop_is_in_is_part_of_its_address(place: str, street: str, town: str) -> None:
     """A till prints the shopping centre, arcade or station a shop is in over its street: the address starts
     there. A slogan over the street is no part of it."""
@@ -70,6 +72,14 @@ def test_the_shopping_centre_a_shop_is_in_is_part_of_its_address(place: str, str
 
     assert receipt(place)["merchant_address"] == f"{place}, {street}, {town}"
     assert receipt("Frisch gebacken seit 1987")["merchant_address"] == f"{street}, {town}"
+
+
+def test_a_british_postcode_ocr_ran_into_one_word_is_spaced_in_the_shops_address() -> None:
+    """ "Leeds LS88QT": OCR lost the space of the postcode; the address gives it as Britain writes it."""
+    rows = [[(0.3, "Greenleaf Garden Centre")], [(0.3, "99 Chandos Road")], [(0.3, "Leeds LS88QT")],
+            [(0.3, "Tel. 0113 496 0000")], [(0.1, "02/03/2024 14:28")], [(0.1, "Compost 40 l"), (0.7, "6.99")],
+            [(0.1, "TOTAL"), (0.7, "6.99")]]
+    assert read_baseline(layout(rows), Receipt)["merchant_address"] == "99 Chandos Road, Leeds LS8 8QT"
 
 
 def test_a_currencys_code_among_a_descriptions_words_is_no_currency() -> None:

@@ -457,6 +457,18 @@ def test_a_receipts_total_wording_abroad_is_read_beside_the_cash_and_change(word
         ("CORNER CAFE", "2024-03-12", "5.60")
 
 
+def test_the_vat_a_gross_total_includes_is_the_tax() -> None:
+    """ "Total includes VAT 20%  13.60" under "Total GBP 81.60": the tax the gross total holds, no second total."""
+    rows = [[(0.07, "Waggy Tails Grooming Ltd")], [(0.6, "Invoice no.:"), (0.75, "159/26")],
+            [(0.6, "Invoice date:"), (0.75, "24/03/2026")],
+            [(0.09, "Description"), (0.55, "Qty"), (0.65, "Unit price"), (0.82, "Amount")],
+            [(0.09, "De-matting, per 15 minutes"), (0.56, "1"), (0.66, "62.05"), (0.83, "62.05")],
+            [(0.09, "Nail clipping"), (0.56, "1"), (0.66, "19.55"), (0.83, "19.55")],
+            [(0.61, "Total GBP"), (0.83, "81.60")], [(0.54, "Total includes VAT 20%"), (0.83, "13.60")]]
+    data = read_baseline(layout(rows), Invoice)
+    assert (data["subtotal"], data["tax"], data["total"]) == (None, "13.60", "81.60")
+
+
 @pytest.mark.parametrize(("wording", "concept"), [
     ("Total s/ IVA", "subtotal"), ("Základ", "subtotal"),  # Portuguese "without VAT", Czech "(tax) base"
     ("Jméno pojištěného", "claimant"), ("Anmeldt beløb", "claim_amount"),  # Czech "insured's name", Danish

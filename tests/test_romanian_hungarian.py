@@ -205,3 +205,19 @@ def test_a_hungarian_karbejelento_reads_whole() -> None:
     assert data["address"] == {"street": "Kossuth Lajos utca 115.", "city": "Szeged", "postal_code": "6720"}
     assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("home", "2025-07-27", "4464.36")
     assert (data["police_report_filed"], data["signed"]) == (False, True)
+
+
+def test_a_hungarian_tutors_hours_and_fee_columns_are_the_quantity_and_the_unit_price() -> None:
+    """ "Dátum | Megnevezés | Óra | Díj | Érték": the hours (óra) and the fee (díj) of a lesson are its quantity and
+    its unit price."""
+    rows = [[(0.07, "Németh Oktatási Bt.")], [(0.6, "Számla sorszáma"), (0.8, "NO-2025/118")],
+            [(0.6, "Kelte"), (0.8, "2025.12.08.")],
+            [(0.07, "Dátum"), (0.2, "Megnevezés"), (0.55, "Óra"), (0.65, "Díj"), (0.82, "Érték")],
+            [(0.07, "2025.12.03."), (0.2, "Magyar: fogalmazásírás gyakorlása"), (0.55, "2,5"), (0.65, "18 565,00"),
+             (0.82, "46 412,50")],
+            [(0.07, "2025.12.06."), (0.2, "Online óra videóhívásban"), (0.55, "1"), (0.65, "11 060,00"),
+             (0.82, "11 060,00")],
+            [(0.55, "Bruttó végösszeg HUF"), (0.82, "57 472,50")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
+        ("2.5", "18565.00", "46412.50"), ("1", "11060.00", "11060.00")]

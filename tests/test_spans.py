@@ -154,9 +154,10 @@ DATES = [
     ("2 May 2025.", None, date(2025, 5, 2)), ("Do 27. Apr. 2023", None, date(2023, 4, 27)),
     ("do 27 apr. 2023", None, date(2023, 4, 27)), ("za 12 maart 2024", None, date(2024, 3, 12)),
     ("10.05.2024).", None, date(2024, 5, 10)), ("20 de julio de 2025).", None, date(2025, 7, 20)),
+    ("18.08,1996", None, date(1996, 8, 18)), ("18,08.1996", None, date(1996, 8, 18)),  # a stop OCR read as a comma
 ]
 NOT_DATES = ["", "2024", "42183017", "Juli 2024", "01.05.14-31.05.14", "1 - July 31 ,", "Feb 30, 2024",
-             "3 jui 2024", "12:30", "3.0", "Apr 3, 24", "13/13/2024",
+             "3 jui 2024", "12:30", "3.0", "Apr 3, 24", "13/13/2024", "1.234,56", "18,08,1996",
              "do 27 sty 2022"]  # Polish "until 27 January": the "do" is the label's ("Płatne do"), not a Thursday
 
 
@@ -230,6 +231,7 @@ def test_a_us_till_receipts_sales_tax_or_ein_reads_the_month_first() -> None:
     assert guess_date_order(lines) == DateOrder.MDY
     assert guess_date_order(["Sales Tax 6.25% 1.90", "11/05/2025"]) == DateOrder.MDY
     assert guess_date_order(["EIN 59-9723313", "Total 12.00", "11/05/2025"]) == DateOrder.MDY
+    assert guess_date_order(["VAT ID: EIN 600972389", "VAT 7.25%", "Invoice date: 05/09/2025"]) == DateOrder.MDY
     assert guess_date_order(["EIN ANGEBOT", "11/05/2025"]) is None  # a German capital "ein" names no EIN
 
 

@@ -58,6 +58,21 @@ def test_a_turkish_invoice_reads_whole() -> None:
         ("Kurulum ve yapılandırma", "4", "20038.84"), ("Kargo", None, "437.50")]
 
 
+def test_a_turkish_price_column_headed_fiyat_apart_from_its_birim() -> None:
+    """ "Birim Fiyat" (unit price) set with a wide space, read as two cells, "Birim" (unit) and "Fiyat" (price): the
+    price column is the unit price's."""
+    rows = [[(0.05, "Bulut Barındırma A.Ş."), (0.7, "Fatura No")], [(0.7, "INV83285")],
+            [(0.7, "Fatura Tarihi"), (0.85, "15.06.2025")],
+            [(0.05, "Mal / Hizmet"), (0.384, "Miktar"), (0.45, "Birim"), (0.5, "Fiyat"), (0.613, "Tutar")],
+            [(0.05, "Daily off-site backup, 200 GB"), (0.41, "3"), (0.494, "10,20"), (0.612, "30,60")],
+            [(0.05, "Domain renewal"), (0.41, "1"), (0.494, "13,09"), (0.612, "13,09")],
+            [(0.37, "Ara Toplam"), (0.61, "43,69")], [(0.37, "KDV 20%"), (0.61, "8,74")],
+            [(0.37, "Genel Toplam"), (0.61, "52,43 USD")]]
+    items = _read(layout(rows), Invoice)["line_items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [("3", "10.20", "30.60"),
+                                                                             ("1", "13.09", "13.09")]
+
+
 def test_a_turkish_receipt_and_claim_form_read() -> None:
     receipt = [[(0.3, "İSPARK Otopark Kadıköy")], [(0.3, "Bağdat Cad. No: 73")], [(0.3, "16010 Bursa")],
                [(0.05, "Tarih"), (0.6, "12.03.2025 14:05")], [(0.05, "Süre"), (0.6, "2 saat")],
