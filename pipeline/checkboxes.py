@@ -384,7 +384,7 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
             continue
         ring = "c" in kinds or kinds == {"l"} and _pen_loop(d["items"])
         if ring or answers and kinds & {"re", "qu"}:
-            r = pymupdf.Rect(d["rect"]) * matrix
+            r = _ring_rect(d) * matrix
             rings.append((r.x0, r.y0, r.x1, r.y1))
             if ring:
                 curved.add(rings[-1])
@@ -423,6 +423,17 @@ def _cross(a: pymupdf.Point, b: pymupdf.Point, c: pymupdf.Point, d: pymupdf.Poin
     if all(abs(q.x - p.x) >= 2 / 3 * w and abs(q.y - p.y) >= 2 / 3 * h for p, q in ((a, b), (c, d))):
         return box
     return None
+
+
+def _ring_rect(drawing: dict[str, Any]) -> pymupdf.Rect:
+    """The box of an outline; of a ring drawn with curves, the box of its curves alone: a straight stroke the path
+    starts or ends with is the pen's way in or out (a ring round ``Ja`` whose lead-in runs over ``Nej``), no part of
+    what it encloses."""
+    curves = [pt for item in drawing["items"] if item[0] == "c" for pt in item[1:]]
+    if not curves or any(item[0] not in ("c", "l") for item in drawing["items"]):
+        return pymupdf.Rect(drawing["rect"])
+    return pymupdf.Rect(min(pt.x for pt in curves), min(pt.y for pt in curves),
+                        max(pt.x for pt in curves), max(pt.y for pt in curves))
 
 
 def _pen_loop(items: list[tuple[Any, ...]]) -> bool:
@@ -501,12 +512,16 @@ def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
     if not (top.any(axis=0).mean() >= 0.9 and bottom.any(axis=0).mean() >= 0.9
             and left.any(axis=1).mean() >= 0.9 and right.any(axis=1).mean() >= 0.9):
         return None
-    # no rule: where the ring's arcs run over and under the word (the ink nearest it), the ink stops within a word
-    # height and a half of its ends (a box's rule farther off, over the ring, is none of it)
-    arc_top = max(0, y0 - reach) + int(np.nonzero(top.any(axis=1))[0].max())
-    arc_bottom = y1 + 1 + int(np.nonzero(bottom.any(axis=1))[0].min())
-    slack = max(2, round(0.15 * h))
-    band = np.r_[max(0, arc_top - slack):arc_top + 1, arc_bottom:min(rows, arc_bottom + slack + 1)]
+    # no rule: along the ring's arcs over and under the word (the rows of ink nearest it, as far as they run on
+    # unbroken), the ink stops within a word height and a half of its ends (a box's rule over the ring, however
+    # close, is none of it where a row of paper parts them)
+    top_rows, bottom_rows = top.any(axis=1), bottom.any(axis=1)
+    inner_top, inner_bottom = int(np.nonzero(top_rows)[0].max()), int(np.nonzero(bottom_rows)[0].min())
+    outer_top = inner_top - int(np.argmin(top_rows[inner_top::-1])) + 1 if not top_rows[:inner_top + 1].all() else 0
+    outer_bottom = inner_bottom + (int(np.argmin(bottom_rows[inner_bottom:])) if not bottom_rows[inner_bottom:].all()
+                                   else len(bottom_rows) - inner_bottom)
+    start = max(0, y0 - reach)
+    band = np.r_[start + outer_top:start + inner_top + 1, y1 + 1 + inner_bottom:y1 + 1 + outer_bottom]
     outer = np.r_[max(0, x0 - 3 * side):max(0, x0 - side), min(cols, x1 + side):min(cols, x1 + 3 * side)]
     if outer.size and ink[np.ix_(band, outer)].any(axis=0).mean() >= 0.9:
         return None

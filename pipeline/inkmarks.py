@@ -174,9 +174,11 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
         # (the box ticked before a circled answer is no word of the page's: it stands inside a wide ring)
         inside = [w for w in words if r.contains(pymupdf.Rect(w.x0, w.y0, w.x1, w.y1))
                   and w.text not in (CHECKED, UNCHECKED) and any(c.isalnum() for c in w.text)]
-        if len(inside) > 2 or len(inside) == 1 and (yes_or_no(inside[0].text) is not None
-                                                     or _ticked_before(inside[0], words)):
+        answers = bool(inside) and all(yes_or_no(w.text) is not None for w in inside)
+        if len(inside) > 2 or len(inside) == 1 and (answers or _ticked_before(inside[0], words)):
             continue  # (an option circled, its box ticked by add_circled_answers: "Vozidlo ☒ (Zdraví)")
+        if len(inside) == 2 and answers and any(_ticked_before(w, words) for w in inside):
+            continue  # a ring round one answer whose pen stroke runs in over the other ("☒ Ja ☐ Nej")
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_MARKS else units

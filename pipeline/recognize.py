@@ -77,6 +77,9 @@ _STANDING_CHARS = 4
 _STANDING_RATIO = 0.6
 #: background grain (see _denoise_if_grainy) from which orientation and skew are judged on a despeckled copy
 _GRAIN = 4.0
+#: the grain of a page printed or copied through a halftone screen (its paper a grid of dots): the tenth of its
+#: background pixels farthest from their local median lie this far off at least (scanner grain: 9 at most)
+_SCREEN = 20.0
 #: a reading whose words average a lower confidence than this is read again with the print's dots joined (a
 #: dot-matrix printer's or a fax's type, which OCR reads as scattered marks), and the better reading kept
 _DOTTED_BELOW = 0.8
@@ -316,6 +319,16 @@ def _denoise_if_grainy(gray: Image.Image) -> Image.Image:
     Clean renders and clean scans score ~0 (thin strokes of small text do not count: upper quartile),
     Gaussian noise of σ≈8 about 4.
     """
+    grain = _grain(gray, 75)
+    if grain < _GRAIN:
+        return gray
+    logger.debug("grainy page (%.1f): median filter before OCR", grain)
+    return gray.filter(ImageFilter.MedianFilter(3))
+
+
+def _grain(gray: Image.Image, percentile: float) -> float:
+    """How far the background pixels of a central crop sit from their local (3×3) median, at ``percentile``; 0.0
+    where the crop has too little background to tell."""
     w, h = gray.size
     side = 800
     box = (max(0, (w - side) // 2), max(0, (h - side) // 2), min(w, (w + side) // 2), min(h, (h + side) // 2))
@@ -324,12 +337,8 @@ def _denoise_if_grainy(gray: Image.Image) -> Image.Image:
     med = np.asarray(crop.filter(ImageFilter.MedianFilter(3)), dtype=np.int16)
     background = med > 128
     if background.sum() < 1000:
-        return gray
-    grain = float(np.percentile(np.abs(arr - med)[background], 75))
-    if grain < _GRAIN:
-        return gray
-    logger.debug("grainy page (%.1f): median filter before OCR", grain)
-    return gray.filter(ImageFilter.MedianFilter(3))
+        return 0.0
+    return float(np.percentile(np.abs(arr - med)[background], percentile))
 
 
 class RapidOcrRecognizer(Recognizer):
@@ -544,7 +553,8 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     both as it is and turned, and the reading with more confidently recognised text wins (OSD is often unsure on
     sparse pages such as till receipts, and turning an upright page ruins it). Where the reading still looks like
     text seen at the wrong angle (:func:`_garbled`), the other three turns are read too and the best reading
-    kept; where its words are unsure, the page is read again with its print's dots joined (:func:`_join_dots`)."""
+    kept; where its words are unsure, the page is read again with its print's dots joined (:func:`_join_dots`), and
+    a page under a halftone screen (:data:`_SCREEN`) again through a 3×3 median filter, the better reading kept."""
     started = time.perf_counter()
     recognizer = get_recognizer(settings)
     if settings.flatten:
@@ -575,6 +585,12 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         if _text_mass(joined[2]) > _text_mass(readings[rotation][2]):
             logger.debug("unsure reading: the page reads better with its print's dots joined")
             readings[rotation] = joined
+    if _grain(image.convert("L"), 90) >= _SCREEN:  # a halftone screen's dots over the print: read through a filter
+        screened = _read_upright(recognizer, image, clean.filter(ImageFilter.MedianFilter(3)), probe, rotation,
+                                 dpi, settings)
+        if _text_mass(screened[2]) > _text_mass(readings[rotation][2]):
+            logger.debug("screened page: it reads better through a median filter")
+            readings[rotation] = screened
     page_image, skew, kept, reading = readings[rotation]
     # words joined as the line's text spells them only now: the turn is judged on the word boxes as they come
     kept = [LineUnit(_as_line_words(u.text, u.words), u.horizontal) for u in kept]

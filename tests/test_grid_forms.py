@@ -178,10 +178,12 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
         if word in around:
             width = pymupdf.get_text_length(word, fontsize=10)
             box = pymupdf.Rect(x - 4, 249, x + width + 4, 264)
-            if outline == "pen":  # four curves stroked as one open path, as a drawing program writes a ring
-                shape = page.new_shape()
+            if outline in ("pen", "lead-in"):  # four curves stroked as one open path, as a drawing program
+                shape = page.new_shape()  # writes a ring; perhaps after a straight lead-in from past the next word
                 x0, y0, x1, y1 = x - 8, 245, x + width + 8, 267  # drawn freely, a little wider
                 mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                if outline == "lead-in":
+                    shape.draw_line((360, 259), (x0, my))
                 for a, c1, c2, b in (((x0, my), (x0, y0), (mx - 6, y0), (mx, y0)),
                                      ((mx, y0), (mx + 6, y0), (x1, y0), (x1, my)),
                                      ((x1, my), (x1, y1), (mx + 6, y1), (mx, y1)),
@@ -202,6 +204,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("outline", "around", "answer"), [
     ("ring", ("No",), False), ("box", ("Yes",), True), ("box", ("Yes", "No"), None),  # both: no answer read
     ("pen", ("Yes",), True),  # an open path of curves: no signature either
+    ("lead-in", ("Yes",), True),  # the ring's path starts with a straight stroke over "No": not round it
     ("wide", ("No",), False), ("cross", ("Yes",), True),  # an X drawn over an answer marks it as a ring does
     ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
@@ -697,7 +700,7 @@ def test_a_drawn_box_ticked_by_a_pens_stroke_past_its_corner_is_ticked(tmp_path:
 
 
 @pytest.mark.parametrize(("drawn", "ticked"), [("ring", "Mieszkaniowa"), ("ring_answer", "Nie"), ("cells", None),
-                                               ("ring_under_rule", "Nie")])
+                                               ("ring_under_rule", "Nie"), ("ring_close_under_rule", "Nie")])
 def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_none(drawn: str,
                                                                                       ticked: str | None) -> None:
     """A wide, flat ellipse drawn round one option of a row of them ("Komunikacyjna (Mieszkaniowa) Zdrowotna
@@ -722,6 +725,9 @@ def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_
         draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
     elif drawn == "ring_under_rule":  # the ring tight under the bottom rule of the field's box above the line
         draw.line([(80, 474), (1390, 474)], fill=20, width=2)
+        draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
+    elif drawn == "ring_close_under_rule":  # a row of paper between them only
+        draw.line([(80, 483), (1390, 483)], fill=20, width=2)
         draw.ellipse((1028, 486, 1118, 550), outline=30, width=3)
     else:  # a table row: rules above and below running on, cell borders between the words
         draw.line([(80, 290), (1390, 290)], fill=20, width=2)

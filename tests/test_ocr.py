@@ -934,6 +934,28 @@ def test_rapidocr_marks_lines_read_in_boxes_on_end_as_not_across() -> None:
     assert down and not any(u.horizontal for u in down if len(" ".join(w.text for w in u.words)) >= 4)
 
 
+def test_a_page_under_a_halftone_screen_is_read_through_a_median_filter() -> None:
+    """A receipt copied through a halftone screen: a grid of grey dots over the paper, which hides the print from
+    OCR (nothing was read); read again through a 3×3 median filter, its words are read."""
+    from pipeline import recognize
+
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 20)
+    page = Image.new("L", (600, 420), 232)
+    draw = ImageDraw.Draw(page)
+    lines = ["Hemsedal Skiutleie AS", "Strandgata 21 B", "3015 Drammen", "Kvittering nr. 5-58768",
+             "14.09.2024  15:38", "Staver            69,00", "Skadeforsikring  480,95", "TOTALT NOK       549,95"]
+    for k, text in enumerate(lines):
+        draw.text((30, 20 + 48 * k), text, fill=90, font=font)
+    pixels = np.array(page)
+    for y in range(0, pixels.shape[0] - 1, 4):  # 2×2 dots, every fourth row, staggered
+        for x in range((y // 4) % 2 * 4, pixels.shape[1] - 1, 8):
+            pixels[y:y + 2, x:x + 2] = np.minimum(pixels[y:y + 2, x:x + 2], 140)
+    read = recognize.ocr_page(Image.fromarray(pixels), 150,
+                              OCRSettings(engine="rapidocr", check_boxes=False, signatures=False))
+    text = " ".join(w.text for u in read.units for w in u.words)
+    assert "Skiutleie" in text and "5-58768" in text and "549,95" in text
+
+
 def test_garbled_readings() -> None:
     from pipeline.recognize import _garbled
 
