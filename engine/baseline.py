@@ -518,7 +518,7 @@ class _Extractor:
         return self._part_of(span, part, found.confidence * 0.9)
 
     def _code_after_caption(self, phrases: list[Phrase], concept: str) -> Found | None:
-        """A postal code set so close after its caption that both are one span ("CAP 73100", "Postcode 8011 AB")."""
+        """A postal code set so close after its caption that both are one span ("CAP 73100", "PLZ 1010 Wien")."""
         for label, score in self.doc.labels(phrases, concept):
             words = label.text.split()
             rest = " ".join(words[_caption_words(words, phrases, concept):])

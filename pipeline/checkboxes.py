@@ -517,16 +517,22 @@ def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
     # close, is none of it where a row of paper parts them)
     top_rows, bottom_rows = top.any(axis=1), bottom.any(axis=1)
     inner_top, inner_bottom = int(np.nonzero(top_rows)[0].max()), int(np.nonzero(bottom_rows)[0].min())
-    outer_top = inner_top - int(np.argmin(top_rows[inner_top::-1])) + 1 if not top_rows[:inner_top + 1].all() else 0
-    outer_bottom = inner_bottom + (int(np.argmin(bottom_rows[inner_bottom:])) if not bottom_rows[inner_bottom:].all()
-                                   else len(bottom_rows) - inner_bottom)
     start = max(0, y0 - reach)
-    band = np.r_[start + outer_top:start + inner_top + 1, y1 + 1 + inner_bottom:y1 + 1 + outer_bottom]
+    band = np.r_[start + _unbroken(top_rows, inner_top, -1):start + inner_top + 1,
+                 y1 + 1 + inner_bottom:y1 + 2 + _unbroken(bottom_rows, inner_bottom, 1)]
     outer = np.r_[max(0, x0 - 3 * side):max(0, x0 - side), min(cols, x1 + side):min(cols, x1 + 3 * side)]
     if outer.size and ink[np.ix_(band, outer)].any(axis=0).mean() >= 0.9:
         return None
     # the ring as far as it holds the word, which is all that reading it as a tick needs
     return (float(x0 - 0.5 * h), float(y0 - 0.5 * h), float(x1 + 0.5 * h), float(y1 + 0.5 * h))
+
+
+def _unbroken(flags: np.ndarray, start: int, step: int) -> int:
+    """The last index of the run of true ``flags`` from ``start`` (true itself) on, going by ``step``."""
+    k = start
+    while 0 <= k + step < len(flags) and flags[k + step]:
+        k += step
+    return k
 
 
 def _frame_round(ink: np.ndarray, word: RawWord) -> Box | None:
