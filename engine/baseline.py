@@ -67,8 +67,8 @@ _CARD = re.compile(r"(?i)\b(?:visa|mastercard|master card|amex|american express|
 _DATE_WORD = re.compile(r"dat|fecha|pvm|paiv")
 #: what a page's running sum says besides its carried-forward phrase ("Transporte da página anterior", "Übertrag von
 #: Seite 1", "Riporto da pagina precedente")
-_PAGE_WORDS = frozenset("page pages seite blatt pagina strona stron sivu side sida stranka strana hoja foglio folio "
-                        "blad oldal previous prev preceding next following anterior precedente vorige vorigen "
+_PAGE_WORDS = frozenset("page pages seite blatt pagina strona stron str sivu side sida stranka strana hoja foglio "
+                        "folio blad oldal previous prev preceding next following anterior precedente vorige vorigen "
                         "volgende vorherige vorhergehende nachste nachsten suivante seguinte siguiente "
                         "successiva poprzedniej nastepnej from to van naar von auf zur de da a al do z na sur".split())
 #: what stands between a quantity written in a description and its price
@@ -465,6 +465,8 @@ class _Extractor:
                     and rules.split_address_line(f"{text} {under.text}") is not None:
                 tail.append(under)
         head = self._wrapped_over(span) if street else None
+        if head is not None and head.index in {s.index for s in found.spans[:-1]}:
+            head = None  # the value's own caption over it ("Strada, nr. / Cod poștal / Localitate")
         if head is not None:  # a table's cell wrapped over two lines, its label beside the second
             text = " ".join(s.text for s in (head, span, *tail))
             if rules.split_address_line(text) is not None:

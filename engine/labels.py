@@ -901,6 +901,35 @@ for _concept, _spec in {
 }.items():
     _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
 
+# Croatian: an invoice ("Račun"), a claim form ("Prijava štete")
+for _concept, _spec in {
+    "invoice_number": "broj racuna|racun broj|racun br|br racuna|racun",
+    "invoice_date": "datum racuna|datum izdavanja|datum i vrijeme izdavanja",
+    "due_date": "datum dospijeca|dospijece|rok placanja|datum placanja",
+    "subtotal": "osnovica|porezna osnovica|ukupno bez pdv|iznos bez pdv|ukupno bez pdv a",
+    "tax": "pdv|iznos pdv|iznos pdv a|ukupno pdv",
+    "total": "ukupno|ukupno za platiti|ukupno za placanje|za platiti|za placanje|sveukupno|ukupan iznos",
+    "customer": "kupac|narucitelj|primatelj",
+    "party": "prodavatelj|dobavljac|izdavatelj",
+    "description": "naziv|opis|naziv artikla|opis usluge|naziv usluge|artikl",
+    "quantity": "kol|kolicina",
+    "unit_price": "cijena|jedinicna cijena|jed cijena|cijena po jedinici",
+    "amount": "iznos|vrijednost|ukupno stavka",
+    "claimant": "ime i prezime|ime i prezime osiguranika|osiguranik|ugovaratelj|ugovaratelj osiguranja",
+    "birth_date": "datum rodenja",
+    "policy_number": "broj police|polica br|polica broj|broj ugovora",
+    "incident_date": "datum stete|datum stetnog dogadaja|datum nastanka stete|datum dogadaja|datum nezgode",
+    "claim_amount": "iznos stete|iznos odstetnog zahtjeva|zahtijevani iznos|procijenjeni iznos stete|"
+                    "odstetni zahtjev",
+    "police_report": "prijavljeno policiji|je li prijavljeno policiji|policijski zapisnik|policija",
+    "claim_type": "vrsta stete|vrsta osiguranja",
+    "address": "adresa|ulica|ulica i kucni broj|ulica i broj",
+    "city": "mjesto|grad|mjesto stanovanja",
+    "postal_code": "postanski broj",
+    "signature": "potpis|potpis osiguranika|potpis podnositelja",
+}.items():
+    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
 # the words a slip is looked for among: the label words, and the spellings and translations each stands for
@@ -942,7 +971,7 @@ _FIELD_CONCEPTS: dict[str, str] = {
 #: person's, never the claimant's
 _WITNESS = frozenset("witness witnesses zeuge zeugen temoin temoins testigo testigos testimone testimoni getuige "
                      "getuigen swiadek swiadka swiadkow vittne vittnes vittnets vidne vitne todistaja testemunha "
-                     "svedek svedka martor martorului tanu".split())
+                     "svedek svedka martor martorului tanu svjedok svjedoka".split())
 
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
 _NEGATIVE: dict[str, frozenset[str]] = {
@@ -1070,7 +1099,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Romanian and Hungarian ("Gépjármű", "CASCO", "RCA")
             "autovehicul masina casco rca gepjarmu gepkocsi jarmu kgfb "
             # Turkish ("Kasko / Trafik", "Araç")
-            "kasko trafik arac otomobil",
+            "kasko trafik arac otomobil "
+            # Croatian ("Auto", "Motorno vozilo", "Automobilska")
+            "vozilo motorno automobilsko automobilska",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
@@ -1078,7 +1109,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Romanian and Hungarian ("Locuință", "Lakás", "Otthon")
             "locuinta locuintei locuinte bunuri lakas otthon haz ingatlan lakasbiztositas otthonbiztositas "
             # Turkish ("Konut"; DASK: the earthquake cover of a dwelling)
-            "konut dask",
+            "konut dask "
+            # Croatian ("Imovina": property, "Kuća", "Stan")
+            "imovina imovinsko kuca stan kucanstvo",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -1097,14 +1130,18 @@ _VALUE_SYNONYMS = _synonyms({
               # Romanian and Hungarian ("Sănătate", "Egészség")
               "sanatate sanatatii medicala medicale egeszseg egeszsegugyi betegseg orvosi "
               # Turkish ("Sağlık")
-              "saglik",
+              "saglik "
+              # Croatian ("Zdravstveno")
+              "zdravstveno zdravstvena zdravlje",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta cestovani "
               # Romanian and Hungarian ("Călătorie", "Utazás", "Utas": a traveller's cover)
               "calatorie calatorii utazas utas utasbiztositas "
               # Turkish ("Seyahat")
-              "seyahat",
+              "seyahat "
+              # Croatian ("Putno": travel)
+              "putno putovanje",
     "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")
     "no": "nein non nee nie nao nej nei ei ne nu nem",
 })

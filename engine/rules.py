@@ -88,8 +88,9 @@ _LEGAL_FORMS = frozenset(
     "inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg ug gbr ek bv nv vof "
     "cv bvba sa sas sasu sarl eurl snc spa srl sl slu slne scoop sc spj oo kft sro oy ab aps bhd pte pvt lda pty kk ev "
     "eg kgaa mbh scom sll sau sal spk spp ska sca oyj osk spol gesbr gesnbr gesmbh sprl scrl ltda eireli srls sapa "
-    # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms; Irish (DAC, Teoranta)
-    "pfa scs zrt nyrt bt kkt dac teoranta"
+    # Romanian (S.R.L., PFA, SRL-D, S.C.S.) and Hungarian (Zrt., Nyrt., Bt., Kkt.) forms; Irish (DAC, Teoranta);
+    # Croatian, Slovenian and Serbian (d.o.o., j.d.o.o., d.d.)
+    "pfa scs zrt nyrt bt kkt dac teoranta doo jdoo dd"
     .split())
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
@@ -1619,6 +1620,8 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
     for label, ls in labels:
         if found := _grid_answer(doc, label, ls * 0.85):
             return found
+        if found := _answer_after_question(label, phrases, concept):
+            return found
         boxes = doc.boxes_near(label)
         for box, option in boxes:
             if box.checked and (answer := yes_or_no(option)) is not None:
@@ -1634,13 +1637,24 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
         if not rights and len(rest) == 1 and len(rest[0].text.split()) == 1 and yes_or_no(rest[0].text) is not None:
             rights = rest  # the one word after the question answers it, though it reads as a caption too (Czech
             # "Ne", French "Né", born)
-        answers = {yes_or_no(w) for s in rights for w in label_tokens(s.text)} - {None}
+        # (each word as printed: a label's stop words drop Croatian and Romanian "Da", yes)
+        answers = {yes_or_no(w) for s in rights for w in s.text.split()} - {None}
         if rights and (answer := yes_or_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
         if not rights and (under := _answer_under(doc, label)) and (answer := yes_or_no(under.text)) is not None \
                 and not _row_of_options(doc, under, yes_or_no):
             return Found(answer, ls * 0.7, [under])  # a web form's box under its label
     return None
+
+
+def _answer_after_question(label: Span, phrases: list[Phrase], concept: str | None) -> Found | None:
+    """A yes or no typed a space after its question's mark, in the question's own span ("Wurde der Schaden
+    polizeilich gemeldet? Nein"), where the question reads as the field's label."""
+    question, mark, answer = label.text.rpartition("?")
+    if not mark or len(answer.split()) != 1 or (value := yes_or_no(answer)) is None:
+        return None
+    score = label_score(label_tokens(question), phrases, concept)
+    return Found(value, score * 0.8, [label]) if score >= 0.6 else None
 
 
 #: a text grid's rule or bar ("+-----+-----+", "|")

@@ -365,12 +365,13 @@ _OTHER_PARTY = frozenset(
     "motpart motparten modpart modparten gegner unfallgegner gegenpartei gegenseite tercero terceiro terzo terzi "
     "sprawca tiers tegenpartij wederpartij controparte protistrana "
     "vastapuoli witness witnesses zeuge zeugen temoin temoins testimone testimoni testigo testigos getuige getuigen "
-    "swiadek swiadkowie svedek svedkove vittne".split())
+    "swiadek swiadkowie svedek svedkove vittne svjedok svjedoci".split())
 #: a caption of an animal's value ("Geburtsdatum des Tieres", "Date de naissance de l'animal", "Pet's date of birth")
 _OTHER_BEING = re.compile(r"\b(?:tier|tieres|animal|animale|dier|pet|pets|mascota|zwierze|zwierzecia|dyr|dyrets|djur|"
                           r"djurets|zvire|zvirete|bicho)\b")
 _OTHER_PARTY_PHRASES = ("other party", "other driver", "other vehicle", "third party", "partie adverse",
-                        "druga strona", "parte contraria", "otra parte", "outra parte", "behandelte person",
+                        "druga strona", "druga strana", "druge strane", "parte contraria", "otra parte", "outra parte",
+                        "behandelte person",
                         "vehicle b", "fahrzeug b", "vehicule b", "veicolo b", "vehiculo b", "pojazd b")
 
 

@@ -21,7 +21,7 @@ from decimal import Decimal
 
 from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
-from engine.labels import RUN_TOGETHER, Phrase, label_score, label_tokens
+from engine.labels import RUN_TOGETHER, Phrase, known_label_words, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import opens_bracket
 from engine.spans import Span, SpanKind, narrowed, unit_word
@@ -119,6 +119,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                      if not any(a < k < b for k in wide)
                      and not (b < len(idx) and label_tokens(words[idx[b]].text) == ("no",))]
     taken = match_columns(runs, words, columns, 0.5)
+    unknown: dict[str, bool] = {}  # decoy columns whose label reads as no known label's words (OCR garbled it)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:
         return {}
@@ -163,7 +164,10 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         elif not owners and (col := _second_price(s, line, ranges, columns, words)) is not None:
             ranges[col] = (x0, x1)
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
-            ranges[f"_{len(ranges)}"] = (x0, x1)
+            decoy = f"_{len(ranges)}"
+            ranges[decoy] = (x0, x1)
+            unknown[decoy] = not known_label_words(label_tokens(s.text))
+    _unread_amount(ranges, unknown, columns)
     starts = sorted(a for a, _ in ranges.values())
     for col in columns:
         if not col.numeric and col.name in ranges:
@@ -171,6 +175,19 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             nxt = next((x for x in starts if x > b), None)
             ranges[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
     return ranges
+
+
+def _unread_amount(ranges: dict[str, tuple[float, float]], unknown: dict[str, bool],
+                   columns: Sequence[Column]) -> None:
+    """A header whose amount's label no column matched (OCR garbled it: "Tutar" read as "Tuftair"), but whose unit
+    price it did: the last column, right of the price's, headed by words of no known label, is the amount's."""
+    by = {c.concept: c for c in columns}
+    price, amount = by.get("unit_price"), by.get("amount")
+    if price is None or amount is None or amount.name in ranges or price.name not in ranges:
+        return
+    last = max(ranges, key=lambda name: ranges[name][0])
+    if unknown.get(last) and ranges[last][0] > ranges[price.name][1]:
+        ranges[amount.name] = ranges.pop(last)
 
 
 def _second_price(span: Span, line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequence[Column],

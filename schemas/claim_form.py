@@ -50,6 +50,9 @@ class ClaimForm(DocumentSchema):
         "kárbejelentés", "biztosított", "kötvényszám", "káresemény", "biztosító", "biztosítás",
         # Turkish
         "hasar ihbar", "hasar", "sigorta", "sigortalı", "poliçe", "poliçe no", "hasar tarihi",
+        # Croatian
+        "prijava štete", "odštetni zahtjev", "odštetnog zahtjeva", "osiguranik", "osiguranika", "broj police",
+        "vrsta štete", "osiguranje",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

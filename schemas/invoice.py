@@ -44,6 +44,9 @@ class Invoice(DocumentSchema):
         # Turkish
         "fatura no", "fatura tarihi", "son ödeme tarihi", "e-arşiv fatura", "vergi dairesi", "ara toplam",
         "genel toplam",
+        # Croatian (a Croatian till receipt is a "račun" too: its fiscal codes and cash tell it apart)
+        "račun", "broj računa", "datum računa", "datum isporuke", "rok plaćanja", "datum dospijeća", "šifra kupca",
+        "kupac",
         # an invoice's number, date and due date as its captions print them
         "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",

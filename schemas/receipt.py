@@ -44,6 +44,8 @@ class Receipt(DocumentSchema):
         "wisselgeld", "pinbetaling", "ticket de caisse", "facturette", "reçu", "espèces", "sans contact",
         "recibo", "efectivo", "scontrino", "ricevuta", "contanti", "paragon", "gotówka", "contactless", "cashier",
         "change due", "kvitto", "kvittering", "kuitti", "kontant", "växel", "byttepenge", "vaihtoraha",
+        # Croatian: a fiscal receipt's codes (JIR, ZKI), its cashier, cash and card
+        "fiskalni račun", "jir", "zki", "blagajnik", "gotovina", "kartice", "oznaka operatera",
         "účtenka", "hotově",
         # Finnish tills and web shops: a sales receipt, "your receipt", cash, card payment, payment method and day
         "myyntikuitti", "kuittisi", "kassakuitti", "käteinen", "korttimaksu", "maksutapa", "maksupäivä",

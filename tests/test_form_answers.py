@@ -275,6 +275,16 @@ def test_an_answer_set_in_under_a_numbered_question_is_read(caption: str, answer
     assert result.data["police_report_filed"] is want
 
 
+@pytest.mark.parametrize(("line", "want"), [("Wurde der Schaden polizeilich gemeldet? Nein", False),
+                                           ("Was the incident reported to the police? Yes", True)])
+def test_an_answer_typed_a_space_after_its_question_mark_is_read(line: str, want: bool) -> None:
+    """A typed form sets the answer one space after the question's mark, so both are one span."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, line)]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
 @pytest.mark.parametrize(("answer", "want"), [("⊗Ja ☐ Nei", True), ("☐ Ja ⊗ Nei", False)])
 def test_a_cross_in_a_round_box_that_ocr_reads_as_a_circled_times_ticks(answer: str, want: bool) -> None:
     """ "Er skaden politianmeldt?  ⊗Ja ☐ Nei": OCR reads a box crossed through as "⊗", glued to its option or not."""

@@ -558,6 +558,19 @@ def test_a_running_sum_called_a_total_does_not_end_the_table() -> None:
     assert len(_items(rows)) == 4
 
 
+def test_a_sum_carried_from_a_page_named_by_its_abbreviation_is_no_row() -> None:
+    """ "Z przeniesienia (str. 1)": Polish "carried from (p. 1)", the page abbreviated, is a running sum."""
+    rows = [[(0.05, "Faktura"), (0.6, "Nr FV/2025/118")],
+            [(0.05, "Nazwa"), (0.55, "Ilość"), (0.7, "Cena"), (0.88, "Wartość")]]
+    rows += [[(0.05, f"Papier A4 {k + 1}"), (0.56, "2"), (0.7, "2 000,00"), (0.85, "4 000,00")] for k in range(3)]
+    rows += [[(0.1, "Do przeniesienia"), (0.85, "11 962,79")], "<page>",
+             [(0.05, "Nazwa"), (0.55, "Ilość"), (0.7, "Cena"), (0.88, "Wartość")],
+             [(0.1, "Z przeniesienia (str. 1)"), (0.85, "11 962,79")],
+             [(0.05, "Papier A4 4"), (0.56, "1"), (0.7, "5,00"), (0.87, "5,00")],
+             [(0.6, "Razem"), (0.85, "12 005,00")]]
+    assert [i["description"] for i in _items(rows)] == [f"Papier A4 {k}" for k in range(1, 5)]
+
+
 def test_a_sum_carried_from_the_page_before_sets_no_width_for_the_descriptions() -> None:
     """ "Transport van pagina 1" (Dutch: carried from page 1) over page 2's header, right of the descriptions: a
     running sum, not a row, so the wrapped descriptions are measured against the rows alone ("… op het oude adres"

@@ -221,3 +221,15 @@ def test_a_hungarian_tutors_hours_and_fee_columns_are_the_quantity_and_the_unit_
     items = _read(layout(rows), Invoice)["line_items"]
     assert [(i["quantity"], i["unit_price"], i["amount"]) for i in items] == [
         ("2.5", "18565.00", "46412.50"), ("1", "11060.00", "11060.00")]
+
+
+def test_a_one_line_address_under_its_caption_of_three_parts_keeps_the_caption_out() -> None:
+    """ "Strada, nr. / Cod poștal / Localitate" over "Strada Florilor nr. 59, 400001 Cluj-Napoca": the caption over
+    the address, which starts where it does, is no first line the address wrapped from."""
+    rows = [[(0.07, "Asigurări Transilvania S.A.")], [(0.07, "Avizare daună")],
+            [(0.07, "Numele asiguratului"), (0.4, "Telefon")], [(0.07, "Elena Stanciu"), (0.4, "+45 960 516062")],
+            [(0.07, "Strada, nr. / Cod poștal / Localitate")], [(0.07, "Strada Florilor nr. 59, 400001 Cluj-Napoca")],
+            [(0.07, "Număr poliță")], [(0.07, "POL1340432")],
+            [(0.07, "Data evenimentului"), (0.35, "Suma solicitată (RON)")], [(0.07, "22.06.2025"), (0.35, "7.148,17")]]
+    data = _read(layout(rows), ClaimForm)
+    assert data["address"] == {"street": "Strada Florilor nr. 59", "city": "Cluj-Napoca", "postal_code": "400001"}

@@ -73,6 +73,23 @@ def test_a_turkish_price_column_headed_fiyat_apart_from_its_birim() -> None:
                                                                              ("1", "13.09", "13.09")]
 
 
+def test_the_last_column_under_a_label_ocr_garbled_is_the_amounts() -> None:
+    """A scan's header read "Agiklama  Milktar  Bürim Fiyat  Tuftair" ("Tutar", the amount, garbled): the last column,
+    right of the unit price's and headed by words no label has, is the amount's. A column headed by a known label
+    ("KDV %", the VAT rate) is not."""
+    def items(last: str) -> list[tuple]:
+        rows = [[(0.08, "Stadtwerke Aue-Tal Ltd. Şti."), (0.6, "Fatura No"), (0.75, "685135")],
+                [(0.6, "Fatura Tarihi"), (0.75, "14.06.2023")],
+                [(0.08, "Agiklama"), (0.615, "Milktar"), (0.7, "Bürim Fiyat"), (0.878, last)],
+                [(0.08, "Energy kWh"), (0.64, "793"), (0.72, "7,1669"), (0.87, "5.683,35")],
+                [(0.08, "Standing charge / day"), (0.64, "29"), (0.72, "11,6470"), (0.88, "337,76")],
+                [(0.5, "Ara Toplam"), (0.87, "6.021,11")]]
+        return [(i["quantity"], i["unit_price"], i["amount"]) for i in _read(layout(rows), Invoice)["line_items"]]
+
+    assert items("Tuftair") == [("793", "7.1669", "5683.35"), ("29", "11.6470", "337.76")]
+    assert all(amount is None for *_, amount in items("KDV %"))
+
+
 def test_a_turkish_receipt_and_claim_form_read() -> None:
     receipt = [[(0.3, "İSPARK Otopark Kadıköy")], [(0.3, "Bağdat Cad. No: 73")], [(0.3, "16010 Bursa")],
                [(0.05, "Tarih"), (0.6, "12.03.2025 14:05")], [(0.05, "Süre"), (0.6, "2 saat")],
