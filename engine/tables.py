@@ -119,7 +119,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
                      if not any(a < k < b for k in wide)
                      and not (b < len(idx) and label_tokens(words[idx[b]].text) == ("no",))]
     taken = match_columns(runs, words, columns, 0.5)
-    unknown: dict[str, bool] = {}  # decoy columns whose label reads as no known label's words (OCR garbled it)
+    garbled: set[str] = set()  # decoy columns whose label reads as no known label's words (OCR garbled it)
     numeric = {c.name for c in columns if c.numeric}
     if len(taken) < 2 or not set(taken) & numeric:
         return {}
@@ -166,8 +166,9 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             decoy = f"_{len(ranges)}"
             ranges[decoy] = (x0, x1)
-            unknown[decoy] = not known_label_words(label_tokens(s.text))
-    _unread_amount(ranges, unknown, columns)
+            if not known_label_words(label_tokens(s.text)):
+                garbled.add(decoy)
+    _unread_amount(ranges, garbled, columns)
     starts = sorted(a for a, _ in ranges.values())
     for col in columns:
         if not col.numeric and col.name in ranges:
@@ -177,8 +178,7 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
     return ranges
 
 
-def _unread_amount(ranges: dict[str, tuple[float, float]], unknown: dict[str, bool],
-                   columns: Sequence[Column]) -> None:
+def _unread_amount(ranges: dict[str, tuple[float, float]], garbled: set[str], columns: Sequence[Column]) -> None:
     """A header whose amount's label no column matched (OCR garbled it: "Tutar" read as "Tuftair"), but whose unit
     price it did: the last column, right of the price's, headed by words of no known label, is the amount's."""
     by = {c.concept: c for c in columns}
@@ -186,7 +186,7 @@ def _unread_amount(ranges: dict[str, tuple[float, float]], unknown: dict[str, bo
     if price is None or amount is None or amount.name in ranges or price.name not in ranges:
         return
     last = max(ranges, key=lambda name: ranges[name][0])
-    if unknown.get(last) and ranges[last][0] > ranges[price.name][1]:
+    if last in garbled and ranges[last][0] > ranges[price.name][1]:
         ranges[amount.name] = ranges.pop(last)
 
 

@@ -311,24 +311,21 @@ def _mean_conf(units: list[LineUnit]) -> float:
     return float(np.mean(values)) if values else 0.0
 
 
-def _denoise_if_grainy(gray: Image.Image) -> Image.Image:
-    """A 3×3 median-filtered copy when the paper is grainy (scanner noise), else ``gray`` itself; used to judge
-    orientation and skew, not for recognition.
-
-    Grain is measured on the background of a central crop: how far pixels sit from their local median.
-    Clean renders and clean scans score ~0 (thin strokes of small text do not count: upper quartile),
-    Gaussian noise of σ≈8 about 4.
-    """
-    grain = _grain(gray, 75)
+def _denoise_if_grainy(gray: Image.Image, grain: float) -> Image.Image:
+    """A 3×3 median-filtered copy when the paper is grainy (scanner noise: ``grain``, the upper quartile of
+    :func:`_grain`, from :data:`_GRAIN` on), else ``gray`` itself; used to judge orientation and skew, not for
+    recognition. Clean renders and clean scans score ~0 (thin strokes of small text do not count: upper quartile),
+    Gaussian noise of σ≈8 about 4."""
     if grain < _GRAIN:
         return gray
     logger.debug("grainy page (%.1f): median filter before OCR", grain)
     return gray.filter(ImageFilter.MedianFilter(3))
 
 
-def _grain(gray: Image.Image, percentile: float) -> float:
-    """How far the background pixels of a central crop sit from their local (3×3) median, at ``percentile``; 0.0
-    where the crop has too little background to tell."""
+def _grain(gray: Image.Image) -> tuple[float, float]:
+    """How far the background pixels of a central crop sit from their local (3×3) median: the upper quartile
+    (scanner grain) and the top tenth (a halftone screen's dots); zeros where the crop has too little background to
+    tell."""
     w, h = gray.size
     side = 800
     box = (max(0, (w - side) // 2), max(0, (h - side) // 2), min(w, (w + side) // 2), min(h, (h + side) // 2))
@@ -337,8 +334,9 @@ def _grain(gray: Image.Image, percentile: float) -> float:
     med = np.asarray(crop.filter(ImageFilter.MedianFilter(3)), dtype=np.int16)
     background = med > 128
     if background.sum() < 1000:
-        return 0.0
-    return float(np.percentile(np.abs(arr - med)[background], percentile))
+        return 0.0, 0.0
+    quartile, tenth = np.percentile(np.abs(arr - med)[background], [75, 90])
+    return float(quartile), float(tenth)
 
 
 class RapidOcrRecognizer(Recognizer):
@@ -560,7 +558,9 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
     if settings.flatten:
         image, _ = flatten_page(image)
     # orientation and skew are judged on a despeckled copy: grain hides the text lines from both
-    probe = _denoise_if_grainy(image.convert("L"))
+    gray = image.convert("L")
+    grain, screen = _grain(gray)
+    probe = _denoise_if_grainy(gray, grain)
     # the copy OCR reads: without the red ink stamped across the print (:mod:`pipeline.stamps`), found once
     clean = drop_stamps(image, dpi) or image
     readings: dict[int, tuple[Image.Image, float, list[LineUnit], Image.Image]] = {}
@@ -585,7 +585,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         if _text_mass(joined[2]) > _text_mass(readings[rotation][2]):
             logger.debug("unsure reading: the page reads better with its print's dots joined")
             readings[rotation] = joined
-    if _grain(image.convert("L"), 90) >= _SCREEN:  # a halftone screen's dots over the print: read through a filter
+    if screen >= _SCREEN:  # a halftone screen's dots over the print: read through a filter
         screened = _read_upright(recognizer, image, clean.filter(ImageFilter.MedianFilter(3)), probe, rotation,
                                  dpi, settings)
         if _text_mass(screened[2]) > _text_mass(readings[rotation][2]):
