@@ -579,8 +579,9 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
     before the other answers of its line; and the rings so read. The line must print another answer, unless
     ``alone`` (a ring a pen drew round a word tells by itself, where OCR lost the other option: a drawn outline
     round a lone ``No`` may be a table's cell). A ring of curves (in ``wide``) may reach twice as far either side
-    of its word as a frame: an ellipse round a word needs room at its ends (as MetaPost draws one), where a frame
-    that wide is a table's cell. Such a ring, or a pen's (``alone``), round an option of a row of them
+    of its word as a frame, and over and under it: an ellipse round a word needs room at its ends (as MetaPost
+    draws one), and a circle round it is as tall as it is wide (PostScript::Simple's ``circle`` round ``Yes``),
+    where a frame that wide is a table's cell. Such a ring, or a pen's (``alone``), round an option of a row of them
     (:func:`_option_in_row`) puts a ticked box before it, where it is the row's only one."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     answers = _answer_words(words)
@@ -590,19 +591,24 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
         x0, y0, x1, y1 = ring
         inside = [w for w in words if x0 <= (w.x0 + w.x1) / 2 <= x1 and y0 <= (w.y0 + w.y1) / 2 <= y1
                   and any(c.isalnum() for c in w.text)]  # (a pen's loop may take in the "/" of "Tak / Nie")
-        if len(inside) != 1:
+        # (an option of several words, "Hausrat / Wohngebäude", in a ring a pen or an ellipse drew: its first)
+        first = _circled_cell(inside, words) if len(inside) > 1 and (alone or ring in wide) else None
+        if len(inside) != 1 and first is None:
             continue
-        if not any(inside[0] is a for a in answers):
+        if first is None and not any(inside[0] is a for a in answers):
             # an option other than yes or no only in a ring a pen or an ellipse drew (a table's cell drawn as a
             # rectangle round its one word is none)
             if not (alone or ring in wide) or not _option_in_row(inside[0], words):
                 continue
-            options.append(inside[0])
-        w, h = inside[0], inside[0].y1 - inside[0].y0
+        if first is not None or not any(inside[0] is a for a in answers):
+            options.append(first or inside[0])
+        w = RawWord(inside[0].text, min(v.x0 for v in inside), min(v.y0 for v in inside),
+                    max(v.x1 for v in inside), max(v.y1 for v in inside))
+        h = w.y1 - w.y0
         if x0 <= w.x0 + 0.1 * h and x1 >= w.x1 - 0.1 * h and y0 <= w.y0 + 0.3 * h and y1 >= w.y1 - 0.3 * h \
-                and y1 - y0 <= (1 + _RING_MARGIN) * h \
+                and y1 - y0 <= (1 + (2 if ring in wide else 1) * _RING_MARGIN) * h \
                 and x1 - x0 <= w.x1 - w.x0 + (2 if ring in wide else 1) * _RING_MARGIN * h:
-            circled.append((w, ring))
+            circled.append((first or inside[0], ring))
     out, used = list(units), []
     for w, ring in circled:
         if any(w is o for o in options):
@@ -642,6 +648,28 @@ def _option_in_row(word: RawWord, words: list[RawWord]) -> bool:
     phrase's words stand a space apart) from the words either side of it, with two more such options on its row."""
     if not _ANSWER.fullmatch(word.text) or len(word.text) < 3:
         return False
+    cells = _row_cells(word, words)
+    own = next(c for c in cells if any(w is word for w in c))
+    return len(own) == 1 and sum(1 for c in cells if c is not own and _ANSWER.fullmatch(c[0].text)) >= 2
+
+
+def _circled_cell(inside: list[RawWord], words: list[RawWord]) -> RawWord | None:
+    """The first word of ``inside`` where those words are the whole of one option of a row of them, an option of
+    several words (``Kfz  (Hausrat / Wohngebäude)  Kranken  Reise``), with two more options on its row."""
+    first = min(inside, key=lambda w: w.x0)
+    if not _ANSWER.fullmatch(first.text) or len(first.text) < 3:
+        return None
+    cells = _row_cells(first, words)
+    own = next(c for c in cells if any(w is first for w in c))
+    if {id(w) for w in own if any(c.isalnum() for c in w.text)} != {id(w) for w in inside}:
+        return None
+    return first if sum(1 for c in cells if c is not own and _ANSWER.fullmatch(c[0].text)) >= 2 else None
+
+
+def _row_cells(word: RawWord, words: list[RawWord]) -> list[list[RawWord]]:
+    """The words of ``word``'s row in cells: words less than a word height apart are one cell's, but for a run of
+    three options or more set a slash apart (``Automóvel / Habitação / Saúde / Viagem``), each a cell of its own
+    (one slash may join two words of one option: ``Hausrat / Wohngebäude``)."""
     row = sorted((w for w in words if _same_row(w, word)), key=lambda w: w.x0)
     h = word.y1 - word.y0
     cells: list[list[RawWord]] = []
@@ -650,8 +678,16 @@ def _option_in_row(word: RawWord, words: list[RawWord]) -> bool:
             cells[-1].append(w)
         else:
             cells.append([w])
-    own = next(c for c in cells if any(w is word for w in c))
-    return len(own) == 1 and sum(1 for c in cells if c is not own and _ANSWER.fullmatch(c[0].text)) >= 2
+    out: list[list[RawWord]] = []
+    for cell in cells:
+        parts: list[list[RawWord]] = [[]]
+        for w in cell:
+            if w.text == "/" and sum(v.text == "/" for v in cell) >= 2:
+                parts.append([])
+            else:
+                parts[-1].append(w)
+        out += [part for part in parts if part]
+    return out
 
 
 def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:

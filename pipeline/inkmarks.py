@@ -179,6 +179,8 @@ def add_drawn_signatures(drawings: Callable[[], list[dict[str, Any]]], units: li
             continue  # (an option circled, its box ticked by add_circled_answers: "Vozidlo ☒ (Zdraví)")
         if len(inside) == 2 and answers and any(_ticked_before(w, words) for w in inside):
             continue  # a ring round one answer whose pen stroke runs in over the other ("☒ Ja ☐ Nej")
+        if len(inside) == 2 and _ticked_before(min(inside, key=lambda w: w.x0), words):
+            continue  # an option of two words circled, its box ticked ("☒ (Hausrat / Wohngebäude)")
         out.append(LineUnit([RawWord(SIGNATURE_MARK, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
     return out if found <= _MAX_MARKS else units

@@ -15,6 +15,7 @@ import re
 import threading
 import unicodedata
 from dataclasses import dataclass
+from statistics import median
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from pipeline.formfields import apply_form_fields
 from pipeline.images import check_pixels, flatten, square_pixels
 from pipeline.inkmarks import add_drawn_signatures
 from pipeline.layout import LineUnit, RawWord, split_label_figure
+from pipeline.outlines import stroked_outlines
 from pipeline.texglyphs import (
     SOFT_HYPHEN,
     compose_accents,
@@ -259,7 +261,9 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
     except Exception as exc:  # noqa: BLE001 - a damaged form dictionary leaves the text layer as drawn
         logger.warning("page %d: its form fields cannot be read (%s); the page is read as drawn", index + 1, exc)
         lines = list(units.values())
-    drawings = functools.cache(page.get_drawings)  # read once, and only where a step needs them
+    # read once, and only where a step needs them; strokes a producer filled as outlines read as strokes
+    sizes = [min(w[2] - w[0], w[3] - w[1]) for w in raw_words if len(w[4]) >= 2]
+    drawings = functools.cache(lambda: stroked_outlines(page.get_drawings(), median(sizes) if sizes else 0.0))
     try:  # check boxes drawn as squares rather than printed as glyphs
         lines = add_drawn_check_boxes(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is

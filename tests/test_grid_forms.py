@@ -193,6 +193,8 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
                 shape.commit()
             elif outline == "wide":  # an ellipse with room to spare, more on one side (as MetaPost drew one)
                 page.draw_oval(pymupdf.Rect(x - 12, 246, x + width + 22, 266))
+            elif outline == "circle":  # a circle as tall as it is wide (PostScript::Simple's circle round a word)
+                page.draw_circle(pymupdf.Point(x + width / 2, 256), 22)
             elif outline == "cross":  # a pen's X over the word, two lines of their own (as Veusz draws one)
                 page.draw_line(pymupdf.Point(x - 4, 249), pymupdf.Point(x + width + 4, 264), width=1.5)
                 page.draw_line(pymupdf.Point(x - 4, 264), pymupdf.Point(x + width + 4, 249), width=1.5)
@@ -206,6 +208,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
     ("pen", ("Yes",), True),  # an open path of curves: no signature either
     ("lead-in", ("Yes",), True),  # the ring's path starts with a straight stroke over "No": not round it
     ("wide", ("No",), False), ("cross", ("Yes",), True),  # an X drawn over an answer marks it as a ring does
+    ("circle", ("Yes",), True),
     ("box", ("No.",), None),  # a number's label in a cell ("Policy No.") is no answer
 ])
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
