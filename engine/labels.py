@@ -56,6 +56,8 @@ RUN_TOGETHER = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-Z][a-zà-ÿ]{2})"
                           # ... and a caption run into a code of capitals and figures ("nummerLUG324986C")
                           r"|(?<=[a-zà-ÿ]{4})(?=[A-Z0-9][A-Z0-9\-/.]*\d)")
 #: Czech "č." (číslo), "No." after a word: "Faktura č.", "Objednávka čís."
+#: a multiplication sign touching a word's letters, an x as OCR reads it ("Ta×", "×fer")
+_TIMES_IN_WORD = re.compile(r"(?<=[^\W\d_])×|×(?=[^\W\d_])")
 _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 
 
@@ -64,7 +66,8 @@ _CZECH_NO = re.compile(r"(?i)(?<!\w)(?:č|čís)\.?(?!\w)")
 #: how a form asks a date to be written, after its caption ("Geboortedatum (DD MM JJJJ)", "geb. am (TT.MM.JJJJ)")
 _DATE_HINT = re.compile(r"(?i)\(?(?<!\w)(?:dd|tt|jj|gg|d)[\s./-]*mm[\s./-]*"
                         r"(?:yyyy|jjjj|aaaa|rrrr|yy|jj|aa|rr)(?!\w)\)?")
-_RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|p[aå])"
+_RATE_BASE = re.compile(r"(?i)(?<!\w)(?:on|of|su|sur|auf|über|uber|van|op|over|od|from|sobre|sobre el|de|di|na|za|"
+                        r"p[aå]|(?:zo|ze|z)\s+z[aá]kladu)"
                         r"\s*(?:[€$£]|eur|chf|usd|gbp)?\s*\d[\d.,' \u00a0]*[.,]\d{2}(?!\d)"
                         r"(?:\s*(?:€|eur|chf|usd|gbp|pln|zł|kr|sek|nok|dkk|czk|kč|ron|lei|huf|ft|\$|£)(?!\w))?")
 
@@ -86,6 +89,7 @@ def label_tokens(text: str) -> tuple[str, ...]:
     text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", _DATE_HINT.sub(" ", TERM_CODE.sub(" ", _BRACKETED_AMOUNT.sub(
         " ", text.replace("º", "°"))))))
     text = _CZECH_NO.sub(" no ", text)
+    text = _TIMES_IN_WORD.sub("x", text)  # a scan's x read as a multiplication sign: "Sales Ta×"
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
     # an abbreviation of two letters or more, a stop after each: one word ("H.T." → "ht", "I.V.A." → "iva")
@@ -120,11 +124,13 @@ def label_tokens(text: str) -> tuple[str, ...]:
 
 def _join_split_words(toks: list[str]) -> list[str]:
     """Tokens with a word OCR broke in two read whole: two pieces that make a known label word where the second
-    is none ("AM OUNT DUE" → amount due; "am" of "Fällig am" stays a word of its own)."""
+    is none ("AM OUNT DUE" → amount due; "am" of "Fällig am" stays a word of its own); a short word whose last
+    letter a plotter's stroke font set apart ("Or t") is one too."""
     out: list[str] = []
     for tok in toks:
-        if out and tok.isalpha() and out[-1].isalpha() and tok not in _VOCAB and tok not in _NUMBER_WORDS \
-                and tok not in _FILLERS and out[-1] + tok in _VOCAB and len(out[-1] + tok) >= 5:
+        letter = len(tok) == 1 and tok not in "aeiouy" and bool(out) and out[-1] + tok in _WORDS
+        if out and tok.isalpha() and out[-1].isalpha() and tok not in _NUMBER_WORDS and tok not in _FILLERS and (
+                letter or tok not in _VOCAB and out[-1] + tok in _VOCAB and len(out[-1] + tok) >= 5):
             out[-1] += tok
         else:
             out.append(tok)
@@ -134,6 +140,7 @@ def _join_split_words(toks: list[str]) -> list[str]:
 # The words of all known label phrases, once they are built: a longer word one OCR slip away from one of them
 # ("zaptaty" for "zaplaty", "Cenajedn") reads as that word.
 _VOCAB: frozenset[str] = frozenset()
+_WORDS: frozenset[str] = frozenset()
 _VOCAB_ORDER: tuple[str, ...] = ()
 _PHRASE_STARTS: frozenset[tuple[str, ...]] = frozenset()  # the first two words of each label phrase
 
@@ -281,7 +288,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "credit note no|credit note number|credit memo no|credit memo number|gutschrift no|gutschriftsnummer|"
         "creditnota no|creditnotanummer|numero d avoir|avoir no|nota de credito no|numero nota de credito|"
         "nota di credito no|numero nota di credito|faktura korygujaca no|korekta no|"
-        "fakturanummer|fakturanr|fakturanumero|laskun numero|laskun no|laskunumero|cislo faktury|faktura cislo|"
+        "fakturanummer|fakturanr|fakturanumero|laskun numero|laskun no|laskunumero|laskunro|lasku no|cislo faktury|faktura cislo|"
         "cislo dokladu|cislo faktury dokladu|"
         "ref facture|reference facture|reference de la facture|facture ref|rechnungsreferenz|ref factura|"
         "referencia factura|referencia de la factura|rif fattura|riferimento fattura|factuurreferentie|"
@@ -404,6 +411,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "summa exkl moms|belopp exkl moms|exkl moms|nettobelopp|i alt ekskl moms|belob ekskl moms|ekskl moms|"
         "sum eks mva|belop eks mva|eks mva|nettobelop|sum ekskl mva|veroton hinta|veroton yhteensa|"
         "yhteensa veroton|arvonlisaveroton|valisumma|yhteensa ilman alv|ilman alv|veroton summa|zaklad dane|zaklad|celkem bez dph|bez dph|mezisoucet|"
+        "zaklad spolu|zaklad dane spolu|spolu bez dph|celkom bez dph|medzisucet|"
         # the business terms of an e-invoice (EN 16931, XRechnung, Peppol BIS) by their names in its viewers
         "invoice total amount without vat|total amount without vat|amount without vat|sum of invoice line net amount|"
         "gesamtbetrag ohne ust|gesamtbetrag ohne mwst|gesamtbetrag ohne umsatzsteuer|summe nettobetrage|"
@@ -467,6 +475,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "belob i alt|total belob|a betale|totalt a betale|sum a betale|totalsum|sum inkl mva|totalt inkl mva|"
         "yhteensa|maksettava|maksettava yhteensa|loppusumma|yhteensa sis alv|yhteensa sisaltaen alv|"
         "verollinen yhteensa|celkem|celkem k uhrade|k uhrade|celkova castka|"
+        "spolu na uhradu|suma na uhradu|celkom na uhradu|na uhradu|spolu|celkom|suma spolu|"
         "castka k uhrade|celkem kc|k zaplaceni|celkem k zaplaceni|to pay|net to pay|please pay|pay this amount|"
         "totaal inclusief btw|inclusief btw|incl btw|te voldoen|eindtotaal|net a payer ttc|total com iva|"
         "liquido a pagar|total c iva|total con iva|total iva incl|total iva incluido|total iva incluida|"
@@ -554,7 +563,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cantitate|cantitatea|menny|mennyiseg|db|darab|orak|oraszam|ora")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
-        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|"
+        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|sadzba|sazba|"
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
@@ -588,7 +597,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "prijs incl btw|subtotal|ext price|extended|amount eur|valor|gesamtbetrag|totale|importo totale|"
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|rivisumma|celkem|"
-        "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp")
+        "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp|"
+        "suma|celkom|cena celkom|cena spolu|spolu")
     # a listing's last column: its value, its extension ("EXT", "AMT"), the Portuguese "Importância"
     + _p("value|line value|goods value|net value|amt|ext|ext amt|extension|importancia", 0.9)
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
@@ -781,7 +791,8 @@ _CONCEPTS.update({
     "claim_amount": _p(
         "vaadittu summa|vaadittu maara|korvausvaatimus|vahingon maara|claim amount|amount claimed|claimed amount|total claimed|schadenhohe|geforderter betrag|"
         "forderungsbetrag|schadenssumme|uppskattat belopp|uppskattad skada|skadekostnad|uppskattad skadekostnad|"
-        "anslaet skadebelob|anslaet belob|anmeldt belob|anmeldt skadebelob|anmeldt krav|"
+        "anslaet skadebelob|anslaet belob|anmeldt belob|anmeldt skadebelob|anmeldt krav|krav|krav belop|kravbelop|"
+        "krav belob|kravbelob|krevd belop|skadekrav|"
         "anslatt belop|anslatt skadebelop|arvioitu summa|arvioitu vahinko|summe der rechnungen|rechnungssumme|"
         "gesamtsumme der rechnungen|total of invoices|total des factures|totale fatture|suma faktur|totaal facturen|"
         "montant reclame|montant demande|importe reclamado|importo richiesto|"
@@ -930,8 +941,37 @@ for _concept, _spec in {
 }.items():
     _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
 
+# Slovenian: an invoice ("Račun"), a claim form ("Prijava škode")
+for _concept, _spec in {
+    "invoice_number": "stevilka racuna|racun st|st racuna",
+    "invoice_date": "datum racuna|datum izdaje|datum izstavitve",
+    "due_date": "datum zapadlosti|zapadlost|rok placila|datum placila",
+    "subtotal": "skupaj brez ddv|osnova za ddv|davcna osnova|znesek brez ddv",
+    "tax": "ddv|znesek ddv|skupaj ddv",
+    "total": "za placilo|skupaj za placilo|skupaj|skupni znesek|znesek za placilo",
+    "customer": "kupec|narocnik|prejemnik",
+    "party": "prodajalec|dobavitelj|izdajatelj",
+    "description": "opis|naziv|opis storitve",
+    "quantity": "kol|kolicina",
+    "unit_price": "cena enoto|cena na enoto|cena|cena za enoto",
+    "amount": "znesek|vrednost",
+    "claimant": "ime zavarovanca|zavarovanec|ime in priimek|ime in priimek zavarovanca|sklenitelj",
+    "birth_date": "datum rojstva",
+    "policy_number": "stevilka police|polica st|st police",
+    "incident_date": "datum skodnega dogodka|datum skode|datum dogodka|datum nesrece",
+    "claim_amount": "zahtevani znesek|znesek skode|ocenjena skoda|odskodninski zahtevek",
+    "police_report": "prijavili policiji|ali ste dogodek prijavili policiji|prijava policiji|policijski zapisnik",
+    "claim_type": "vrsta skode|vrsta zavarovanja",
+    "address": "naslov|ulica|ulica in hisna stevilka",
+    "city": "kraj|mesto|posta",
+    "postal_code": "postna stevilka",
+    "signature": "podpis|podpis zavarovanca",
+}.items():
+    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
+_WORDS = _VOCAB | frozenset(_SYNONYMS)  # the label words and the spellings each stands for
 # the words a slip is looked for among: the label words, and the spellings and translations each stands for
 # ("nanssance" for "naissance", "adtesse" for "adresse")
 _VOCAB_ORDER = tuple(sorted(_VOCAB | {w for w in _SYNONYMS if len(w) >= 6}))
@@ -971,7 +1011,7 @@ _FIELD_CONCEPTS: dict[str, str] = {
 #: person's, never the claimant's
 _WITNESS = frozenset("witness witnesses zeuge zeugen temoin temoins testigo testigos testimone testimoni getuige "
                      "getuigen swiadek swiadka swiadkow vittne vittnes vittnets vidne vitne todistaja testemunha "
-                     "svedek svedka martor martorului tanu svjedok svjedoka".split())
+                     "svedek svedka martor martorului tanu svjedok svjedoka prica price".split())
 
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
 _NEGATIVE: dict[str, frozenset[str]] = {
@@ -1101,7 +1141,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Turkish ("Kasko / Trafik", "Araç")
             "kasko trafik arac otomobil "
             # Croatian ("Auto", "Motorno vozilo", "Automobilska")
-            "vozilo motorno automobilsko automobilska",
+            "vozilo motorno automobilsko automobilska "
+            # Slovenian ("Avto", "Avtomobilsko")
+            "avto avtomobilsko avtomobilska",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
             "wohngebaude habitation maison woning mieszkanie dom "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
@@ -1111,7 +1153,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Turkish ("Konut"; DASK: the earthquake cover of a dwelling)
             "konut dask "
             # Croatian ("Imovina": property, "Kuća", "Stan")
-            "imovina imovinsko kuca stan kucanstvo",
+            "imovina imovinsko kuca stan kucanstvo "
+            # Slovenian ("Dom", "Premoženje", "Stanovanje")
+            "premozenje stanovanje hisa",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -1132,7 +1176,9 @@ _VALUE_SYNONYMS = _synonyms({
               # Turkish ("Sağlık")
               "saglik "
               # Croatian ("Zdravstveno")
-              "zdravstveno zdravstvena zdravlje",
+              "zdravstveno zdravstvena zdravlje "
+              # Slovenian ("Zdravje")
+              "zdravje zdravstveno",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta cestovani "
@@ -1141,7 +1187,9 @@ _VALUE_SYNONYMS = _synonyms({
               # Turkish ("Seyahat")
               "seyahat "
               # Croatian ("Putno": travel)
-              "putno putovanje",
+              "putno putovanje "
+              # Slovenian ("Potovanje")
+              "potovanje potovalno",
     "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")
     "no": "nein non nee nie nao nej nei ei ne nu nem",
 })

@@ -273,12 +273,20 @@ _CENTS = re.compile(r"\d[.,]\d{2}(?![\d.,])")
 
 def writes_whole_amounts(texts: Iterable[str]) -> bool:
     """Whether a document's amounts are whole: a currency printed in whole units is named (``Ft``, ``HUF``,
-    ``¥``) and no number has cents. Its thousands are then often set apart by a space alone (``3 040``), with no
-    decimals to tell an amount from a row of figures."""
+    ``¥``), or the document speaks Hungarian (two words of a Hungarian till receipt or invoice: ``Összesen``,
+    ``Készpénz``, ``Visszajáró``, ...; the forint is printed in whole units and often not named on a till's
+    receipt), and no number has cents. Its thousands are then often set apart by a space alone (``3 040``), with
+    no decimals to tell an amount from a row of figures."""
     texts = list(texts)
     if any(_CENTS.search(t) and not re.search(r"\d[./-]\d{1,2}[./-]\d", t) for t in texts):  # dates have no cents
         return False  # most documents: decided by a pattern, without parsing any word as money
-    return any(detect_currency(t) in WHOLE_UNIT_CURRENCIES for t in texts)
+    return any(detect_currency(t) in WHOLE_UNIT_CURRENCIES for t in texts) \
+        or len({t.lower().strip(".,:;") for t in texts} & _HUNGARIAN_MONEY_WORDS) >= 2
+
+
+#: words of a Hungarian receipt's or invoice's money: total, to pay, cash, change, VAT, net, gross, receipt, invoice
+_HUNGARIAN_MONEY_WORDS = frozenset("összesen fizetendő készpénz visszajáró áfa nettó bruttó nyugta nyugtaszám "
+                                   "számla végösszeg".split())
 
 
 def infer_decimal_separator(texts: Iterable[str]) -> str | None:

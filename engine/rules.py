@@ -95,8 +95,9 @@ _LEGAL_FORMS = frozenset(
 #: short legal forms that are words too, a legal form only as a name's last word as printed ("Norsk Hydro ASA",
 #: "Mærsk A/S", "Viitanen Moilanen Ky", "Toman Sýkorová a.s.", "Berg & Dahl HB", Polish partnerships "Tracz Sp. j.")
 _END_FORMS = re.compile(r"(?:\b(?:AS|ASA|HB|KB|Ky|Tmi|OG)|\b[AIK]/S|\b(?:a|k|v\.\s?o)\.\s?s\.|\bSp\.\s?[jkp]\.|"
-                        r"\be\.\s?U\.|\bA\.?\s?Ş\.?)$")  # ... Austria's registered sole trader ("Gruber Steuerberatung
-# e.U."), a Turkish joint-stock company ("Ege Ofis Malzemeleri A.Ş.")
+                        r"\be\.\s?U\.|\bA\.?\s?Ş\.?|\bs\.\s?p\.)$")  # ... Austria's registered sole trader ("Gruber
+# Steuerberatung e.U."), a Turkish joint-stock company ("Ege Ofis Malzemeleri A.Ş."), a Slovenian sole trader
+# ("Zobni laboratorij Golob s.p.")
 #: words that end a company's name without being a legal form ("Galuppi, Gozzi e Liverotti" over "Group")
 _NAME_TAILS = frozenset("group groupe gruppo grupo gruppe holding holdings partners partner associates figli fils "
                         "sons sohne sohn hijos filhos zonen synowie".split())
@@ -557,7 +558,7 @@ def sender_line(doc: SpanDoc) -> Found | None:
 _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fattura fatura lasku receipt quittung "
                            "szamla nyugta chitanta "
                            "proforma recibo recu ricevuta ontvangstbewijs beleg kvitto kvittering kuitti kuittisi "
-                           "myyntikuitti uctenka".split())
+                           "myyntikuitti uctenka racun".split())
 #: a till's title on a line of its own, which ends the address over it ("TICKET", "Paragon", "Kassenbon"); words
 #: that may also start a company's name, so no title before a name
 _TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino kassabon kassakvitto".split())
@@ -835,6 +836,7 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
     if not alone and not below_only and key > 0 and doc.line_keys[key - 1][0] == span.page:
         # the name's head on the line above, wrapped at its hyphen ("Papafava-" over "Barberini SPA") or after a
         # word that goes on ("Steffensen &" over "Thorsen ApS"), after a title on its line ("FAKTURA")
+        titled = any(_without_title(doc, o).text != o.text for o in doc.lines[doc.line_keys[key - 1]])
         for above in doc.lines[doc.line_keys[key - 1]]:
             head = _without_title(doc, above)
             words = head.text.split()
@@ -846,11 +848,19 @@ def _with_wrapped_form(doc: SpanDoc, span: Span, found: Found, line_start: float
                        and abs(above.bbox[0] - span.bbox[0]) <= 0.5 * h and 0.9 <= height(above) / h <= 1.11
                        and not any(c.isdigit() for c in above.text) and not legal_form(above.text)
                        and not doc.is_caption(above))
-            if ((joined or goes_on or display) and above.has(SpanKind.TEXT)
-                    and abs(doc.words[head.word_indices[0 if goes_on or display else -1]].bbox[0] - span.bbox[0]) <= 1.5 * h
+            # ... or a short name's head on the page's first line, before the title there, at the name's left and
+            # size ("Zubní laboratoř  FAKTURA" over "Procházka s.r.o.")
+            top = (key == 1 and titled and 1 <= len(words) <= 3 and legal_form(found.value)
+                   and len(found.value.split()) <= 3 and abs(above.bbox[0] - span.bbox[0]) <= 0.5 * h
+                   and 0.9 <= height(above) / h <= 1.11 and not any(c.isdigit() for c in head.text)
+                   and not legal_form(head.text) and not doc.is_caption(above))
+            whole = display or top
+            first = doc.words[head.word_indices[0 if goes_on or whole else -1]]
+            if ((joined or goes_on or whole) and above.has(SpanKind.TEXT)
+                    and abs(first.bbox[0] - span.bbox[0]) <= 1.5 * h
                     and 0.7 <= height(above) / h <= 1.43 and 0 < span.bbox[1] - above.bbox[1] <= 2.0 * h
                     and (joined or name_like(doc, head.model_copy(
-                        update={"text": " ".join(words if display and not goes_on else words[:-1])})))):
+                        update={"text": " ".join(words if whole and not goes_on else words[:-1])})))):
                 if joined:
                     head = above.model_copy(update={"word_indices": [above.word_indices[-1]], "text": words[-1]})
                 return Found(f"{head.text}{'' if joined else ' '}{found.value}", max(found.confidence, 0.6),
@@ -1173,12 +1183,12 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
 
 #: a place a shop is in, named over its street: a shopping centre, an arcade, a market hall, a station, an airport, a
 #: branch, a stall or a floor in one ("Galeria Centrum", "im Marktkauf-Center", "Centro Commerciale Aurora", "Filiale
-#: Bahnhof", "Terminal 2", "Torvehallerne, stand 7", "Árkád, földszint")
+#: Bahnhof", "Terminal 2", "Torvehallerne, stand 7", "Árkád, földszint"), or the shop's unit ("Lokal 2", "Loja 3")
 _PLACE = re.compile(r"(?i)\b(?:cent(?:er|re|rum|ro)|galer[ií]a|galerie|galleria|mall|plaza|arkaden|passage|"
                     r"einkaufszentrum|(?:haupt)?bahnhof|station|terminal|flughafen|airport|aeropuerto|aeroporto|"
                     r"a[ée]roport|lotnisko|leti[sš]t[eě]|filiale|hub|winkelcentrum|k[öo]pcentrum|kauppakeskus|"
                     r"bev[áa]s[áa]rl[óo]k[öo]zpont|avm|[áa]rk[áa]d|f[öo]ldszint|\w*hall(?:en|erne|et)|"
-                    r"markthalle|saluhall|kauppahalli|stand\s+\d+)\b")
+                    r"markthalle|saluhall|kauppahalli|(?:stand|lokal|lokale|loja|local|unit|shop|butik)\s+\d+[a-z]?)\b")
 
 
 def _past_town(lines: list[list[Span]]) -> bool:
@@ -1401,7 +1411,7 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
     labelled = doc.near(phrases, "currency", lambda s: s.currency is not None)
     if labelled and labelled[0].confidence >= 0.6:
         return Found(labelled[0].value.currency, 0.9, labelled[0].spans)
-    with_code = [s for s in doc.spans if s.currency]
+    with_code = [s for s in doc.spans if s.currency and not _origin_and_year(doc, s)]
     if with_code:
         counts = Counter(s.currency for s in with_code)
         code, n = counts.most_common(1)[0]
@@ -1432,6 +1442,17 @@ def currency(doc: SpanDoc, phrases: list[Phrase]) -> Found | None:
                 code = _crown(doc, codes)  # a "kr" apart from the amount ("Å BETALE kr  215.095,35")
             return Found(code, 0.5, [span])
     return _named_currency(doc) or _account_currency(doc) or _address_currency(doc)
+
+
+def _origin_and_year(doc: SpanDoc, span: Span) -> bool:
+    """A wine's protected origin and its vintage read as an amount in a currency: "DOP 2021" (the Dominican
+    peso's code) after "Primitivo di Manduria", a code and a year set right after a description's words."""
+    if span.amount is None or span.amount != int(span.amount) or not 1900 <= span.amount <= 2099 \
+            or not re.fullmatch(r"[A-Z]{3}\s?\d{4}", span.text):
+        return False
+    before = [s for s in doc.lines[(span.page, span.line)] if s.bbox[2] <= span.bbox[0]]
+    return bool(before) and before[-1].kinds == {SpanKind.TEXT} \
+        and span.bbox[0] - before[-1].bbox[2] <= 2 * (span.bbox[3] - span.bbox[1])
 
 
 #: a figure with cents at a word's end ("-40.00", "12,50")

@@ -365,7 +365,12 @@ _OTHER_PARTY = frozenset(
     "motpart motparten modpart modparten gegner unfallgegner gegenpartei gegenseite tercero terceiro terzo terzi "
     "sprawca tiers tegenpartij wederpartij controparte protistrana "
     "vastapuoli witness witnesses zeuge zeugen temoin temoins testimone testimoni testigo testigos getuige getuigen "
-    "swiadek swiadkowie svedek svedkove vittne svjedok svjedoci".split())
+    "swiadek swiadkowie svedek svedkove vittne svjedok svjedoci prica price "
+    # a co-insured person ("Medforsikret", "Mitversicherte Person", "Coassicurato")
+    "medforsikret medforsikrede medforsakrad medforsakrade mitversicherte mitversicherter coassure coassuree "
+    "coassicurato coasegurado medeverzekerde wspolubezpieczony coinsured".split())
+#: the concepts of a person's details, which a caption naming a witness puts under the witness's name
+_PERSON_DETAILS = ("claimant", "birth_date", "address", "postal_code", "city")
 #: a caption of an animal's value ("Geburtsdatum des Tieres", "Date de naissance de l'animal", "Pet's date of birth")
 _OTHER_BEING = re.compile(r"\b(?:tier|tieres|animal|animale|dier|pet|pets|mascota|zwierze|zwierzecia|dyr|dyrets|djur|"
                           r"djurets|zvire|zvirete|bicho)\b")
@@ -534,10 +539,28 @@ class SpanDoc:
 
     @functools.cached_property
     def others_labels(self) -> frozenset[int]:
-        """Labels of someone other than the policyholder: in another party's section, or naming an animal
-        ("Geburtsdatum des Tieres")."""
+        """Labels of someone other than the policyholder: in another party's section, naming an animal
+        ("Geburtsdatum des Tieres"), or a person's detail after a caption that names someone else
+        (:meth:`_after_others_caption`)."""
         return frozenset(i for i in self.tokens if (self.spans[i].page, self.spans[i].line) in self.other_party_lines
-                         or _OTHER_BEING.search(normalise(self.spans[i].text)))
+                         or _OTHER_BEING.search(normalise(self.spans[i].text))) | self._after_others_caption()
+
+    def _after_others_caption(self) -> frozenset[int]:
+        """Captions of a person's details (a name, a date of birth, an address) after a short caption naming a
+        witness or a co-insured person, on its line or on the line under it: "Witness  Date of Birth" over
+        "Curtis Lindqvist  02/17/1953", "Zeuge: Ilka Riedinger" over "Geburtsdatum: 04.01.1957"."""
+        out: set[int] = set()
+        for pos, key in enumerate(self.line_keys):
+            caption = next((s for s in self.lines[key] if 0 < len(toks := self.tokens.get(s.index, ())) <= 3
+                            and set(toks) & _OTHER_PARTY and not s.text.rstrip().endswith("?")), None)
+            if caption is None:
+                continue
+            after = [s for s in self.lines[key] if s.index > caption.index]
+            if pos + 1 < len(self.line_keys) and self.line_keys[pos + 1][0] == key[0]:
+                after += self.lines[self.line_keys[pos + 1]]
+            out |= {s.index for s in after if (toks := self.tokens.get(s.index)) and max(
+                label_score(toks, concept_phrases(c), c) for c in _PERSON_DETAILS) >= 0.8}
+        return frozenset(out)
 
     @functools.cached_property
     def column_headers(self) -> frozenset[tuple[int, int]]:

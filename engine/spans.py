@@ -343,11 +343,11 @@ class _Classifier:
                 return _Unit(0, k, {SpanKind.IDENTIFIER}, values={"identifier": " ".join(texts[:k])})
         for k in range(min(4, len(texts)), 1, -1):
             amount, currency = parse_money(" ".join(texts[:k]), decimal_sep=self.dec)
-            # without a currency, only digit groups across tight gaps with decimals: "1 234,56"; or, where the
-            # document prints whole amounts, thousands alone: "3 040"
+            # without a currency, only digit groups across tight gaps with decimals: "1 234,56" (a unit price
+            # to four places, "16 560,0045"); or, where the document prints whole amounts, thousands alone: "3 040"
             if amount is None or (currency is None and not (
                     all(tight[:k - 1]) and all(_GROUP.fullmatch(x) for x in texts[1:k])
-                    and (re.search(r"[.,]\d{1,2}$", texts[k - 1])
+                    and (re.search(r"[.,](?:\d{1,2}|\d{4})$", texts[k - 1])
                          or (self.whole and _THOUSANDS.fullmatch(" ".join(texts[:k])))))):
                 continue
             if k == 2 and currency and texts[0].isdigit() and len(texts) > 2 and detect_currency(texts[1]) \

@@ -21,7 +21,7 @@ from decimal import Decimal
 
 from engine.base import SIGNATURE_MARK, Word
 from engine.dates import parse_date
-from engine.labels import RUN_TOGETHER, Phrase, known_label_words, label_score, label_tokens
+from engine.labels import RUN_TOGETHER, Phrase, known_label_words, label_phrases, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import opens_bracket
 from engine.spans import Span, SpanKind, narrowed, unit_word
@@ -85,7 +85,9 @@ _ABBREVIATION = re.compile(r"[^\W\d_]{1,3}\.")
 #: the label of a column of codes (a tariff code, a bar code, an article number), which a header may set close before
 #: the next column's ("HSN/SAC Qty", "EAN Menge")
 _CODE_LABEL = re.compile(r"(?i)hsn(?:\s?/\s?sac)?|sac|ean(?:-?13)?|gtin|upc|sku|pzn|art(?:ikel)?\.?\s?-?\s?n[ro]\.?|"
-                         r"item code|code|ref\.?|réf\.?")
+                         r"item code|code|ref\.?|réf\.?|cikksz[aá]m")
+#: the labels of the tax, which head a column of VAT rates ("Moms %", "MwSt.-Satz")
+_TAX_PHRASES = label_phrases("tax")[1]
 #: a unit of measure's label, as label tokens ("Unit", "UoM", "Einheit", "Un.", "Eenh.", "J.m.", "MJ")
 _UNIT_LABELS = frozenset((t,) for t in "unit uom um einheit einh me unite unidad unid ud un unita eenheid eenh jm "
                          "jednostka jednostke jedn enhet enh yksikko yks mj birim unidade mertekegyseg mertekegy "
@@ -134,9 +136,15 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             for part in _parts(s.word_indices, words):
                 if lo <= part[-1] and part[0] <= hi:
                     code = [i for i in part if i < lo]  # "HSN/SAC Qty": the codes' label set close before it
-                    if code and _CODE_LABEL.fullmatch(" ".join(words[i].text for i in code)):
+                    text = " ".join(words[i].text for i in code)
+                    # ... or the VAT rate's ("ÁFA Menny."), set close before it
+                    if code and (_CODE_LABEL.fullmatch(text) or label_score(text, _TAX_PHRASES) >= 0.6):
                         ranges[f"_{len(ranges)}"] = (words[code[0]].bbox[0], words[code[-1]].bbox[2])
                         part = [i for i in part if i >= lo]
+                    rate = [i for i in part if i > hi]  # "Stk.pris Moms %": the VAT rate's label set close after it
+                    if rate and label_score(" ".join(words[i].text for i in rate), _TAX_PHRASES) >= 0.6:
+                        ranges[f"_{len(ranges)}"] = (words[rate[0]].bbox[0], words[rate[-1]].bbox[2])
+                        part = [i for i in part if i <= hi]
                     ranges[owners[0]] = (min(a, words[part[0]].bbox[0]), max(b, words[part[-1]].bbox[2]))
                 else:  # a label set two spaces apart heads a column of its own ("ANZ  SK": a tax code's)
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
@@ -147,8 +155,9 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             apart = all(ranges[a][1] <= ranges[b][0] or ranges[b][1] <= ranges[a][0]
                         for a, b in itertools.combinations(owners, 2))
             for part in _parts(left, words) if left else []:
-                if any(c.isalpha() for i in part for c in words[i].text) and \
-                        label_tokens(" ".join(words[i].text for i in part)) in _UNIT_LABELS:
+                text = " ".join(words[i].text for i in part)  # a unit's label, or the VAT rate's ("ÁFA  Menny.")
+                if any(c.isalpha() for c in text) and (label_tokens(text) in _UNIT_LABELS
+                                                       or label_score(text, _TAX_PHRASES) >= 0.6):
                     ranges[f"_{len(ranges)}"] = (words[part[0]].bbox[0], words[part[-1]].bbox[2])
                 elif apart and (owner := next((n for n in owners if taken[n][1] == part[0] - 1), None)) is not None:
                     # the rest of the label before it ("Qté  Prix unitaire HT": "HT", before the price's unit)
@@ -424,6 +433,15 @@ def _beside_column(texts: list[Span], start: float) -> list[Span]:
     return texts
 
 
+def _before_figures(texts: list[Span], by_col: dict[str, list[Span]], text_col: str, end: float) -> list[Span]:
+    """A description without words set past its column's end behind another column's figure: the figure's unit
+    (``4,5 timer`` after ``… gipsstøv og``, under a count's label that heads both), not the description's."""
+    figures = [s for col, got in by_col.items() if col != text_col for s in got if s.kinds & _NUMERIC]
+    kept = [s for s in texts if not (s.bbox[0] >= end and any(
+        end <= f.bbox[0] and f.bbox[2] <= s.bbox[0] for f in figures))]
+    return kept or texts
+
+
 def _pick(spans: list[Span], prefer: tuple[SpanKind, ...]) -> Span | None:
     for kind in prefer:
         for s in reversed(spans):
@@ -506,6 +524,7 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
                 texts = texts[1:]  # a position number or a code
             while len(texts) > 1 and texts[-1].kinds == {SpanKind.IDENTIFIER}:
                 texts = texts[:-1]
+            texts = _before_figures(texts, by_col, col.name, ranges[col.name][1])
             row.cells[col.name] = _beside_column(texts, ranges[col.name][0])
     _price_after_times(row, line, columns)
     if text_col is None:  # no description header: the row's text spans
@@ -878,12 +897,13 @@ _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\s?\.?\s?-?\s?(?:nr|no|numme
 #: a line under an item naming its delivery note, its serial number or the ticket or job it was for ("Lieferschein
 #: 830679", "Delivery note DN-4471", "BL 4521", "Albarán 7731", "Pakbon 99812", "WZ 512376", "Serial 88123-A",
 #: "S/N 4CE04", "Ticket # 86471", "Job 95579"), the lot or frame it came from ("Lot 43194804", "Frame no.
-#: 92763453", "Charge 2231-7"), or
+#: 92763453", "Charge 2231-7"), the object (a site, a property) a service was for ("Obj. 748-1"), or
 #: the month it was for after the period's label ("Zeitraum: 02/2025", "Period: 2025-02")
 _DETAIL_REF = re.compile(r"(?i)(?:lieferschein(?:-?nr\.?)?|delivery\s+note(?:\s+no\.?)?|packing\s+slip|"
                          r"bon\s+de\s+livraison|bl|albar[áa]n|ddt|pakbon|wz|f[öo]ljesedel|f[øo]lgeseddel|"
                          r"serial(?:\s+no\.?)?|s/n|seriennummer|serien?-?nr\.?|n[°º]\s?de\s?s[ée]rie|matricola|"
-                         r"(?:lot|batch|charge|partij|lote|lotto)(?:\s?(?:#|no\.?|nr\.?|-nr\.?))?|"
+                         r"(?:lot|batch|charge|partij|lote|lotto|obj(?:ekt|et|ect|eto|\.))"
+                         r"(?:\s?(?:#|no\.?|nr\.?|-nr\.?))?|"
                          r"(?:frame|chassis)(?:\s?(?:#|no\.?|nr\.?|number))|rahmen(?:nummer|-?nr\.?)|imei|vin|"
                          r"ticket(?:\s?(?:#|no\.?|nr\.?))?|job(?:\s?(?:#|no\.?))?|"
                          r"n[úu]mero\s+de\s+serie)\s?:?\s?[A-Z0-9][\w\-/.]*\d[\w\-/.]*"
@@ -1428,7 +1448,12 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
     aligned to the middle or the bottom sets a wrapped description's first lines above its figures' line, a row
     gap (the cell padding) above them and a line's leading below ("Legal review for the new branch office in the
     city centre, as" over "agreed in the offer  3  170,98 €  512,94 €"). The lines after the widest gap between
-    the row above and the row below, where that gap is clearly the widest and not the last, go to the row below."""
+    the row above and the row below, where that gap is clearly the widest and not the last, go to the row below.
+    One such line whose next word, the row's own first, would have fitted beside it within the table's widest
+    description line, and which does not read on into it, is a heading over the rows below ("Expenses" over
+    "Fine-art prints 30 x 40 cm"): no part of either row."""
+    column = next((chain[0].column for chain in rests.values() if chain), None)
+    end = max((cell[-1].bbox[2] for r in rows if (cell := r.cells.get(column or ""))), default=1.0)
     for i, chain in rests.items():
         if not chain or i + 1 >= len(rows):
             continue
@@ -1453,6 +1478,10 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
             continue  # an item's code under its name is the row's above, no head of the next one
         if _unit_of_figure(chain[widest - 1].line if widest else rows[i].cells.get(column, []), moved[0].line, words):
             continue  # "… Sencha 100" over "g": the unit of the figure the line above ends on
+        if len(moved) == 1 and not _reads_on(moved[0].line, parts[-1], words) and _fits_after(
+                moved[0].line, words[parts[-1][0].word_indices[0]], end, words):
+            del chain[widest:]  # a heading over the rows below ("Výdavky" over "Pracovný model …"): neither's
+            continue
         del chain[widest:]
         below.cells[column] = [x for r in moved for x in r.line] + _not_a_code(
             _lead(lines.get(below.line, []), head, moved[0].line[0].bbox[0]))

@@ -53,6 +53,8 @@ class ClaimForm(DocumentSchema):
         # Croatian
         "prijava štete", "odštetni zahtjev", "odštetnog zahtjeva", "osiguranik", "osiguranika", "broj police",
         "vrsta štete", "osiguranje",
+        # Slovenian
+        "prijava škode", "zavarovanec", "zavarovanca", "številka police", "vrsta škode", "zahtevani znesek",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

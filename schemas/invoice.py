@@ -47,6 +47,9 @@ class Invoice(DocumentSchema):
         # Croatian (a Croatian till receipt is a "račun" too: its fiscal codes and cash tell it apart)
         "račun", "broj računa", "datum računa", "datum isporuke", "rok plaćanja", "datum dospijeća", "šifra kupca",
         "kupac",
+        # Slovenian
+        "številka računa", "datum računa", "rok plačila", "datum zapadlosti", "šifra kupca", "kupec",
+        "skupaj brez ddv", "za plačilo",
         # an invoice's number, date and due date as its captions print them
         "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",

@@ -46,6 +46,8 @@ class Receipt(DocumentSchema):
         "change due", "kvitto", "kvittering", "kuitti", "kontant", "växel", "byttepenge", "vaihtoraha",
         # Croatian: a fiscal receipt's codes (JIR, ZKI), its cashier, cash and card
         "fiskalni račun", "jir", "zki", "blagajnik", "gotovina", "kartice", "oznaka operatera",
+        # Slovenian: a fiscal receipt's codes (ZOI, EOR)
+        "zoi", "eor", "blagajna", "gotovina",
         "účtenka", "hotově",
         # Finnish tills and web shops: a sales receipt, "your receipt", cash, card payment, payment method and day
         "myyntikuitti", "kuittisi", "kassakuitti", "käteinen", "korttimaksu", "maksutapa", "maksupäivä",

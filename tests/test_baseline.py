@@ -2233,6 +2233,27 @@ def test_a_name_wrapped_before_its_legal_form_is_joined(first: str, second: str,
     assert result.data["vendor_name"] == name
 
 
+@pytest.mark.parametrize(("head", "title", "rest", "name"), [
+    ("Zubní laboratoř", "FAKTURA – DAŇOVÝ DOKLAD", "Procházka s.r.o.", "Zubní laboratoř Procházka s.r.o."),
+    ("Țurcanu Laborator", "FACTURĂ FISCALĂ", "Dentar S.R.L.", "Țurcanu Laborator Dentar S.R.L."),
+])
+def test_a_short_names_head_before_the_title_on_the_first_line_is_joined(head: str, title: str, rest: str,
+                                                                        name: str) -> None:
+    """A letterhead's name wrapped at its column: its head on the page's first line, the title beside it, its rest
+    with the legal form under it at its left and size."""
+    rows = [[(0.03, head), (0.3, title)], [(0.03, rest)], [(0.03, "Palackého 129")], [(0.03, "530 06 Pardubice")],
+            [(0.45, "Číslo faktury"), (0.65, "INV-56160")], [(0.45, "Datum vystavení"), (0.65, "15.03.2023")],
+            [(0.05, "Popis"), (0.55, "Počet"), (0.65, "Cena"), (0.82, "Celkem")],
+            [(0.05, "Konzultace"), (0.55, "1"), (0.65, "100,00"), (0.82, "100,00")],
+            [(0.6, "Celkem"), (0.82, "100,00")]]
+    # the name's two lines in bold, set close (their boxes touch); the title in display type beside the head
+    tops = [0.058, 0.073, 0.102, 0.115, 0.15, 0.165, 0.26, 0.28, 0.32]
+    words = layout_at(rows, tops, 0.015, heights={0: 0.018, 1: 0.018})  # not in display type: a fifth larger
+    words = [w.model_copy(update={"bbox": (w.bbox[0], 0.041, w.bbox[2], 0.081)}) if w.line == 0 and w.bbox[0] >= 0.3
+             else w for w in words]
+    assert _run(words, Invoice).data["vendor_name"] == name
+
+
 def test_a_czech_tax_documents_title_wrapped_is_no_name() -> None:
     rows = [[(0.5, "FAKTURA – DAŇOVÝ")], [(0.05, "Tesař"), (0.5, "DOKLAD")], [(0.05, "Kukelská 7")],
             [(0.05, "395 70 Bučovice")], [(0.05, "Číslo faktury"), (0.3, "202559560")],
@@ -2534,7 +2555,7 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
                                   "Delivery note DN-4471", "WZ 512376", "Serial 88123-A", "Albarán 7731",
                                   "Pakbon 99812", "Okres: 01.02.2025 - 28.02.2025", "S/N 4CE0460D0G",
                                   "Ticket # 86471", "Job 95579", "Lot 43194804", "Frame no. 92763453",
-                                  "Charge 2231-7", "Rahmennummer WAV4471"])
+                                  "Charge 2231-7", "Rahmennummer WAV4471", "Obj. 748-1"])
 def test_a_delivery_note_serial_or_period_under_an_items_name_is_no_part_of_the_description(note: str) -> None:
     """A line under an item that names its delivery note, its serial number or the month it was for, after its
     label: a note, even where its first word would not have fitted in the name's column."""

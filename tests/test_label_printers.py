@@ -60,7 +60,8 @@ def test_a_packs_size_set_a_character_a_word_is_not_one_word() -> None:
     ("Centro Commerciale Aurora", "Calle del Prado, 68", "46002 Valencia"),
     ("Filiale Bahnhof", "Rosenbergstrasse 3", "6003 Luzern"),
     ("Torvehallerne, stand 7", "Havnegade 106, 2. th.", "5000 Odense C"),  # a market hall's stall
-    ("Árkád, földszint", "Rózsa utca 96.", "9021 Győr")])  # an arcade's ground floor
+    ("Árkád, földszint", "Rózsa utca 96.", "9021 Győr"),  # an arcade's ground floor
+    ("Lokal 2", "Storgatan 62", "222 21 Lund"), ("Loja 3", "Rua Augusta 27", "1100-048 Lisboa")])  # a shop's unit
 def test_the_shopping_centre_a_shop_is_in_is_part_of_its_address(place: str, street: str, town: str) -> None:
     """A till prints the shopping centre, arcade or station a shop is in over its street: the address starts
     there. A slogan over the street is no part of it."""

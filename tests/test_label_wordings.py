@@ -105,6 +105,12 @@ OTHERS = {
            "subtotal": ["Základ", "Základ daně", "Celkem bez DPH", "Mezisoučet"],
            "tax": ["DPH 21 %", "DPH"],
            "total": ["Celkem k úhradě", "Celkem", "K úhradě"]},
+    "sk": {"number": ["Číslo faktúry"],
+           "date": ["Dátum vyhotovenia"],
+           "due": ["Dátum splatnosti"],
+           "subtotal": ["Základ spolu", "Celkom bez DPH", "Medzisúčet"],
+           "tax": ["DPH 23 % zo základu 400,00", "DPH 23 %"],
+           "total": ["Spolu na úhradu EUR", "Spolu", "Celkom na úhradu"]},
 }
 
 
@@ -359,7 +365,7 @@ CLAIM_OTHERS = {
         "city": ["By"],
         "postcode": ["Postnummer", "Postnr."],
         "date": ["Skadedato"],
-        "amount": ["Anslået skadebeløb", "Anslået beløb", "Anmeldt beløb (DKK)"],
+        "amount": ["Anslået skadebeløb", "Anslået beløb", "Anmeldt beløb (DKK)", "Krav (beløb) (DKK)", "Kravbeløb"],
         "type": ["Forsikringstype"],
         "police": ["Er der indgivet politianmeldelse?", "Politianmeldelse"],
         "signature": ["Underskrift forsikringstager", "Underskrift"],
@@ -473,6 +479,9 @@ def test_the_vat_a_gross_total_includes_is_the_tax() -> None:
     ("Total s/ IVA", "subtotal"), ("Základ", "subtotal"),  # Portuguese "without VAT", Czech "(tax) base"
     ("Jméno pojištěného", "claimant"), ("Anmeldt beløb", "claim_amount"),  # Czech "insured's name", Danish
     ("Puhelin", "contact"), ("Sähköposti", "contact"), ("Tlf.", "contact"),  # Finnish phone, e-mail; Danish phone
+    ("Or t", "city"),  # "Ort" in a plotter's stroke font, its last letter set apart
+    ("Sales Ta× 7.25%", "tax"),  # a scan's x read as a multiplication sign
+    ("Laskunro", "invoice_number"), ("Lasku nro", "invoice_number"),  # Finnish "invoice no."
 ])
 def test_a_wording_names_its_field_outright(wording: str, concept: str) -> None:
     """A label the rules must know by itself, not only from the figures around it (a totals block printed off the

@@ -233,3 +233,36 @@ def test_a_one_line_address_under_its_caption_of_three_parts_keeps_the_caption_o
             [(0.07, "Data evenimentului"), (0.35, "Suma solicitată (RON)")], [(0.07, "22.06.2025"), (0.35, "7.148,17")]]
     data = _read(layout(rows), ClaimForm)
     assert data["address"] == {"street": "Strada Florilor nr. 59", "city": "Cluj-Napoca", "postal_code": "400001"}
+
+
+def test_a_hungarian_wine_invoices_article_and_vat_columns_are_neither_description_nor_price() -> None:
+    """``Cikkszám  Megnevezés  ÁFA  Menny.  Nettó egységár  Érték``: the article number's label set close before the
+    description's and the VAT rate's before the quantity's head columns of their own; a unit price to four places
+    in spaced thousands (``16 560,0045``) is one figure; a protected origin and vintage (``DOP 2021``) is no Dominican
+    peso."""
+    rows = [[(0.08, "Borház Lindenhof Kft.")], [(0.08, "Rákóczi út 50."), (0.58, "Számla kelte: 2026. április 23.")],
+            [(0.08, "6720 Szeged"), (0.58, "Vevőkód: 944717")], [(0.08, "SZÁMLA FA202604-56851")],
+            [(0.084, "Cikkszám Megnevezés"), (0.55, "ÁFA Menny. Nettó egységár"), (0.866, "Érték")],
+            [(0.084, "12411"), (0.171, "Gift box, wooden"), (0.553, "5 %"), (0.63, "3"), (0.66, "16 560,0045"),
+             (0.837, "49 680,01")],
+            [(0.084, "88763"), (0.171, "Primitivo di Manduria DOP 2021"), (0.553, "27 %"), (0.63, "2"),
+             (0.66, "11 145,00"), (0.837, "22 290,00")],
+            [(0.6, "Nettó összesen"), (0.837, "71 970,01")], [(0.6, "ÁFA"), (0.837, "8 502,80")],
+            [(0.6, "Fizetendő HUF"), (0.837, "80 472,81")]]
+    data = _read(layout(rows), Invoice)
+    assert [(i["description"], i["quantity"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [
+        ("Gift box, wooden", "3", "16560.0045", "49680.01"),
+        ("Primitivo di Manduria DOP 2021", "2", "11145.00", "22290.00")]
+    assert data["currency"] == "HUF"
+
+
+def test_a_hungarian_till_receipt_that_names_no_currency_reads_its_whole_forints() -> None:
+    """``ÖSSZESEN 124 390``: a Hungarian till prints forints whole, thousands set apart by a space, and names no
+    currency; its words (``Összesen``, ``Készpénz``, ``Visszajáró``) tell the amounts are whole."""
+    rows = [[(0.24, "Schreibwaren Aubry")], [(0.39, "Rákóczi út 50.")], [(0.42, "9021 Győr")],
+            [(0.05, "Nyugtaszám 10761"), (0.5, "2025.11.08. 15:56")],
+            [(0.05, "A4 copy paper 500 sh.")], [(0.1, "3 x 3 450"), (0.6, "10 350 B")],
+            [(0.05, "Fountain pen Pelikan M200"), (0.6, "114 040 B")],
+            [(0.06, "ÖSSZESEN"), (0.6, "124 390")], [(0.05, "Készpénz"), (0.6, "125 000")],
+            [(0.05, "Visszajáró"), (0.6, "610")]]
+    assert _read(layout(rows), Receipt)["total"] == "124390"

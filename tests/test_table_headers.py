@@ -484,3 +484,91 @@ def test_ocr_boxing_a_line_without_descenders_shorter_is_no_smaller_type() -> No
         words = [w.model_copy(update={"confidence": 0.9, "bbox": (w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + (
             rest_height if w.line == 5 else 0.013))}) for w in layout(rows)]
         assert _read_words(words)["line_items"][0]["description"] == description
+
+
+def _cleaning_invoice() -> list:
+    """A Danish cleaning company's invoice: a unit (``timer``, ``md.``) set after each count under no label of its
+    own, and the VAT rate's label set close after the unit price's (``Stk.pris Moms %``)."""
+    return [[(0.05, "Mortensen Rengøring I/S")], [(0.55, "Fakturanr."), (0.7, "257118")],
+            [(0.55, "Fakturadato"), (0.7, "17.07.2025")],
+            [(0.05, "Nr."), (0.1, "Beskrivelse"), (0.52, "Antal"), (0.64, "Stk.pris Moms %"), (0.84, "Beløb DKK")],
+            [(0.05, "1"), (0.1, "Slutrengøring efter renovering, fjernelse af"), (0.525, "4,5"), (0.56, "timer"),
+             (0.65, "31,48"), (0.745, "25"), (0.85, "141,66")],
+            [(0.1, "gipsstøv og malingrester")],
+            [(0.05, "2"), (0.1, "Rabat 5 % på linje 1"), (0.745, "25"), (0.85, "-7,08")],
+            [(0.05, "3"), (0.1, "Trappe- og elevatorvask, ugentlig"), (0.525, "1"), (0.56, "md."),
+             (0.65, "203,55"), (0.745, "0"), (0.85, "203,55")],
+            [(0.05, "4"), (0.1, "Weekendtillæg pr. time"), (0.525, "3"), (0.56, "timer"), (0.65, "11,54"),
+             (0.745, "0"), (0.85, "34,62")],
+            [(0.55, "Subtotal ekskl. moms"), (0.85, "372,74")]]
+
+
+def test_a_unit_set_after_its_count_under_no_label_is_not_the_description() -> None:
+    """``4,5 timer``: the unit stands past the description's column, behind the count, where the count's label
+    heads both. The description is the words before the count, on both its lines."""
+    items = _read(_cleaning_invoice())["line_items"]
+    assert [i["description"] for i in items] == [
+        "Slutrengøring efter renovering, fjernelse af gipsstøv og malingrester", "Rabat 5 % på linje 1",
+        "Trappe- og elevatorvask, ugentlig", "Weekendtillæg pr. time"]
+    assert [i["quantity"] for i in items] == ["4.5", None, "1", "3"]
+
+
+def test_a_vat_rates_label_set_close_after_the_unit_prices_heads_a_column_of_its_own() -> None:
+    """``Stk.pris Moms %`` is one span: the rates under ``Moms %`` are no unit price, and the discount row, which
+    has a rate and its amount only, has no unit price."""
+    items = _read(_cleaning_invoice())["line_items"]
+    assert [i["unit_price"] for i in items] == ["31.48", None, "203.55", "11.54"]
+
+
+@pytest.mark.parametrize("amount", ["Suma EUR", "Spolu", "Celkom"])
+def test_a_slovak_fee_list_headed_by_its_description_and_sum_is_a_table(amount: str) -> None:
+    """An architect's letter lists fees under ``Popis`` and ``Suma EUR`` (or ``Spolu``, ``Celkom``), two columns
+    only: each line is an item with its amount."""
+    rows = [[(0.1, "Ateliér Šimko a.s.")], [(0.1, "FAKTÚRA")], [(0.1, "Číslo faktúry: 246181")],
+            [(0.1, "Dátum vyhotovenia: 1. 11. 2024")],
+            [(0.1, "Popis"), (0.75, amount)],
+            [(0.1, "Kontrolné dni na stavbe a porady so statikom"), (0.75, "688,50")],
+            [(0.1, "Pracovný model 1:200, kartón a drevo"), (0.75, "2 012,51")],
+            [(0.45, "Spolu na úhradu EUR"), (0.75, "2 701,01")]]
+    items = _read(rows)["line_items"]
+    assert [(i["description"], i["amount"]) for i in items] == [
+        ("Kontrolné dni na stavbe a porady so statikom", "688.50"), ("Pracovný model 1:200, kartón a drevo", "2012.51")]
+
+
+def test_a_slovak_invoices_rate_sum_and_totals_are_read() -> None:
+    """``Sadzba`` (rate) heads the unit price; the totals block ``Základ spolu``, ``DPH 23 % zo základu 1 084,80``
+    (the rate's base after ``zo základu``) and ``Spolu na úhradu EUR`` ends the table, its tax no row."""
+    rows = [[(0.1, "Kolárová architekti s.r.o.")], [(0.1, "FAKTÚRA")], [(0.1, "Číslo faktúry: 2024-246799")],
+            [(0.1, "Dátum vyhotovenia: 27.9.2024")],
+            [(0.1, "Popis"), (0.5, "Množstvo"), (0.65, "Sadzba"), (0.8, "Suma (EUR)")],
+            [(0.1, "Kontrolné dni na stavbe"), (0.5, "2,5 hod."), (0.65, "102,83"), (0.8, "257,08")],
+            [(0.1, "Pracovný model 1:200"), (0.5, "1 paušál"), (0.65, "827,72"), (0.8, "827,72")],
+            [(0.45, "Základ spolu"), (0.8, "1 084,80")],
+            [(0.45, "DPH 23 % zo základu 1 084,80"), (0.8, "249,50")],
+            [(0.45, "Spolu na úhradu EUR"), (0.8, "1 334,30")]]
+    data = _read(rows)
+    assert [(i["description"], i["unit_price"], i["amount"]) for i in data["line_items"]] == [
+        ("Kontrolné dni na stavbe", "102.83", "257.08"), ("Pracovný model 1:200", "827.72", "827.72")]
+    assert (data["subtotal"], data["tax"], data["total"]) == ("1084.80", "249.50", "1334.30")
+
+
+def test_a_heading_over_the_rows_below_is_no_part_of_either_row() -> None:
+    """``Expenses`` alone on a line, set closer to the row under it than to the wrapped row above: a heading over
+    the rows below, not the first line of the next row's description (whose own words would have fitted beside it),
+    nor a rest of the row above."""
+    from tests.layout import layout_at
+
+    rows = [[(0.1, "Harbour Photo Studio Ltd")], [(0.55, "Invoice no."), (0.7, "PH-2291")],
+            [(0.55, "Date"), (0.7, "12/03/2025")],
+            [(0.1, "Description"), (0.55, "Qty"), (0.65, "Rate"), (0.82, "Amount")],
+            [(0.1, "Product shoot on location, half day with"), (0.55, "1"), (0.65, "450.00"), (0.82, "450.00")],
+            [(0.1, "retouching of twenty images")],
+            [(0.1, "Expenses")],
+            [(0.1, "Fine-art prints 30 x 40 cm"), (0.55, "4"), (0.65, "25.00"), (0.82, "100.00")],
+            [(0.1, "Mileage"), (0.55, "60"), (0.65, "0.45"), (0.82, "27.00")],
+            [(0.55, "Total"), (0.82, "577.00")]]
+    tops = [0.05, 0.1, 0.12, 0.3, 0.33, 0.345, 0.366, 0.381, 0.405, 0.45]
+    items = _read_words(layout_at(rows, tops, 0.012))["line_items"]
+    assert [i["description"] for i in items] == [
+        "Product shoot on location, half day with retouching of twenty images", "Fine-art prints 30 x 40 cm",
+        "Mileage"]

@@ -213,3 +213,28 @@ def test_a_pets_date_of_birth_and_a_captions_date_format_are_not_the_policyholde
     assert data["incident_date"] == "2024-07-11"
     assert data["address"] == {"street": "Lindenallee 92", "city": "Berlin", "postal_code": "10115"}
     assert label_tokens("Geboortedatum (DD MM JJJJ)") == label_tokens("Geboortedatum")
+
+
+def _witness_form(policyholder_dob: str | None, witness: list) -> list[Word]:
+    return layout([[(0.05, "Nordstern Versicherung AG")], [(0.05, "Schadenanzeige Kfz-Versicherung")],
+                   [(0.05, "1. Versicherungsnehmer")],
+                   [(0.05, "Vor- und Nachname:"), (0.3, "Wiebke Tiedemann")],
+                   [(0.05, "Geburtsdatum:"), *([(0.3, policyholder_dob)] if policyholder_dob else [])],
+                   [(0.05, "Straße, Hausnummer:"), (0.3, "Am Kirschgarten 95")],
+                   [(0.05, "PLZ:"), (0.3, "96047")], [(0.05, "Ort:"), (0.3, "Bamberg")],
+                   [(0.05, "Versicherungsschein-Nr.:"), (0.3, "R790/39105")],
+                   [(0.05, "Schadentag:"), (0.3, "12.09.2024")],
+                   *witness])
+
+
+@pytest.mark.parametrize("witness", [
+    [[(0.05, "Zeuge:"), (0.3, "Benedikt Kallweit")], [(0.05, "Geburtsdatum:"), (0.3, "16.07.1957")]],
+    [[(0.05, "Zeuge"), (0.4, "Geburtsdatum")], [(0.05, "Benedikt Kallweit"), (0.4, "16.07.1957")]],
+    [[(0.05, "Medforsikret"), (0.4, "Fødselsdato")], [(0.05, "Rasmus Lindholm"), (0.4, "16.07.1957")]],
+])
+def test_a_witness_or_co_insured_persons_date_of_birth_is_not_the_policyholders(witness: list) -> None:
+    """A witness's (or a co-insured person's) date of birth under or beside the caption that names them, where the
+    policyholder's own is left empty: no date of birth of the policyholder; where it is filled, it stands."""
+    assert _read(_witness_form(None, witness))["date_of_birth"] is None
+    data = _read(_witness_form("03.11.1971", witness))
+    assert (data["date_of_birth"], data["claimant_name"]) == ("1971-11-03", "Wiebke Tiedemann")
