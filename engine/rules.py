@@ -1955,7 +1955,7 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
                 return Found(True, ls * 0.6, [s])  # a conformed signature, typed ("/s/", "(signed)", "gez.")
             if (s.page, s.line) in above and _captioned(doc, s) or strong and ls < 0.9:
                 continue  # the value of the form's field above the signature's ("Fait à" over "Lyon")
-            if _after_its_caption(doc, s):
+            if _after_its_caption(doc, s, label):
                 continue  # another field's value under the signature's caption ("Testemunha: Gonçalo Lobo")
             text = s.text.strip(" _.")
             # a sentence's end (the last line of a declaration, a story over a section's heading) is no name; a
@@ -1971,12 +1971,16 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
     return Found(False, 0.4, [labels[0][0]])
 
 
-def _after_its_caption(doc: SpanDoc, span: Span) -> bool:
+def _after_its_caption(doc: SpanDoc, span: Span, label: Span) -> bool:
     """Whether ``span`` follows a caption closed by its colon on its line ("Testemunha:", "Witness:"): that
-    caption's value."""
+    caption's value, unless the caption is the signature's own ``label`` and the name after it is set clearly
+    larger, as a hand or a script font signs ("Signature de l'assuré:  Manon Beaumont" in Zapf Chancery)."""
     line = doc.lines[(span.page, span.line)]
     k = line.index(span)
-    return k > 0 and line[k - 1].text.rstrip().endswith(":") and SIGNATURE_MARK not in span.text
+    if k == 0 or not line[k - 1].text.rstrip().endswith(":") or SIGNATURE_MARK in span.text:
+        return False
+    larger = span.bbox[3] - span.bbox[1] >= 1.3 * (label.bbox[3] - label.bbox[1])
+    return not (line[k - 1].index == label.index and larger)
 
 
 def _marks_beside(doc: SpanDoc, label: Span, keys: list[tuple[int, int]]) -> list[Span]:

@@ -70,14 +70,34 @@ def merge_spans(spans: list[Span]) -> Span:
 
 
 def option_text(line: list[Span], i: int) -> str:
-    """The option a check box stands for: the text glued to it ("☒Travel") or the span after it."""
+    """The option a check box stands for: the text glued to it ("☒Travel") or the span after it; the span before
+    it where the box is set after its option, in the option's cell, apart from the next ("Oui [X]  Non [ ]")."""
     m = re.fullmatch(r"(\[[^\]]?\]|\([^)]?\)|[xX]$|\W)+\s*(.*)", line[i].text.strip())
     glued = m.group(2).strip() if m else line[i].text.strip()
     nxt = line[i + 1] if i + 1 < len(line) else None
     if glued:  # with the rest of its cell: "☒Multirisque habitation"
         rest = nxt.text if nxt is not None and nxt.cell == line[i].cell and nxt.checked is None else ""
         return f"{glued} {rest}".strip()
+    if (before := _option_before(line, i)) is not None:
+        return before.text
     return nxt.text if nxt is not None and nxt.checked is None else ""
+
+
+def _option_before(line: list[Span], i: int) -> Span | None:
+    """The option a box set after it stands for: the text right before the box, in its cell, where the span after
+    the box (if any) stands in another cell; a few words, no question or caption. Not on a line whose first box has
+    its option after it in its cell ("☐ Santé ☒" over "Voyage": a row of boxes set before their options, the last
+    option wrapped)."""
+    first = next(k for k, x in enumerate(line) if x.checked is not None)
+    if first + 1 < len(line) and line[first + 1].cell == line[first].cell and line[first + 1].checked is None:
+        return None
+    before = line[i - 1] if i > 0 else None
+    nxt = line[i + 1] if i + 1 < len(line) else None
+    if before is None or before.checked is not None or before.cell != line[i].cell or not before.has(SpanKind.TEXT) \
+            or len(before.text.split()) > 3 or before.text.rstrip().endswith(("?", ":")) \
+            or (nxt is not None and nxt.cell == line[i].cell):
+        return None
+    return before
 
 
 #: the concepts whose labels a narrow cell wraps onto two lines beside their value ("Data" / "scadenza")
@@ -817,6 +837,8 @@ class SpanDoc:
         """The box with the option word beside it, as one span (for grounding)."""
         line = self.lines[(box.page, box.line)]
         i = line.index(box)
+        if (before := _option_before(line, i)) is not None and option_text(line, i) == before.text:
+            return merge_spans([before, box])
         if i + 1 < len(line) and line[i + 1].checked is None and option_text(line, i) == line[i + 1].text:
             return merge_spans([box, line[i + 1]])
         return box

@@ -172,6 +172,8 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             ranges[col] = (x0, x1)  # a fixed-width listing's label cut short ("ARTIKEL/BESKRIVNI")
         elif not owners and (col := _second_price(s, line, ranges, columns, words)) is not None:
             ranges[col] = (x0, x1)
+        elif not owners and (s.text == SIGNATURE_MARK or s.has(SpanKind.CHECKBOX)):
+            continue  # a pen's mark or a speck a scan's ink finder read over the header heads no column
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             decoy = f"_{len(ranges)}"
             ranges[decoy] = (x0, x1)

@@ -285,6 +285,19 @@ def test_an_answer_typed_a_space_after_its_question_mark_is_read(line: str, want
     assert result.data["police_report_filed"] is want
 
 
+@pytest.mark.parametrize(("answers", "want"), [
+    ([(0.45, "Oui [X]"), (0.6, "Non [ ]")], True), ([(0.45, "Oui [ ]"), (0.6, "Non [X]")], False),
+    ([(0.45, "[X] Oui"), (0.6, "[ ] Non")], True),  # (the box before its option, as most forms set it)
+])
+def test_a_box_set_after_its_option_ticks_that_option(answers: list, want: bool) -> None:
+    """ "Plainte déposée auprès de la police ?  Oui [X]  Non [ ]": each box follows its option in the option's cell,
+    apart from the next option; it ticks the option before it, not the one after."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    rows[10:12] = [[(0.05, "Plainte déposée auprès de la police ?"), *answers]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["police_report_filed"] is want
+
+
 @pytest.mark.parametrize(("answer", "want"), [("⊗Ja ☐ Nei", True), ("☐ Ja ⊗ Nei", False)])
 def test_a_cross_in_a_round_box_that_ocr_reads_as_a_circled_times_ticks(answer: str, want: bool) -> None:
     """ "Er skaden politianmeldt?  ⊗Ja ☐ Nei": OCR reads a box crossed through as "⊗", glued to its option or not."""

@@ -127,6 +127,23 @@ def test_a_witness_named_under_an_empty_signature_line_signs_nothing() -> None:
     assert signed([(0.095, "Tiago Sequeira")]) is True
 
 
+def test_a_name_signed_larger_after_the_signatures_own_colon_caption_signs_the_form() -> None:
+    """ "Signature de l'assuré:  Manon Beaumont", the name in a script font twice the caption's size: signed; the
+    name typed at the caption's size after it is a typed name, no signature."""
+    def signed(name_height: float) -> bool:
+        rows = [[(0.35, "Meridian Insurance plc")], [(0.31, "DÉCLARATION DE SINISTRE - Voyage")],
+                [(0.01, "N° de police:"), (0.4, "P4766882")], [(0.01, "Nom de l’assuré:"), (0.4, "Manon Beaumont")],
+                [(0.01, "Date du sinistre:"), (0.4, "15/11/2025")], [(0.01, "Date:"), (0.4, "22/11/2025")],
+                [(0.01, "Signature de l’assuré:"), (0.35, "Manon Beaumont")]]
+        words = layout(rows)
+        words = [w.model_copy(update={"bbox": (w.bbox[0], w.bbox[3] - name_height, w.bbox[2], w.bbox[3])})
+                 if w.line == 6 and w.bbox[0] >= 0.35 else w for w in words]
+        return read_baseline(words, ClaimForm)["signed"]
+
+    assert signed(0.024) is True
+    assert signed(0.012) is False
+
+
 def test_the_place_of_a_loss_names_no_kind_of_claim() -> None:
     """A car accident report's place of loss under its caption ("Luogo del sinistro" over "Via Roma / Firenze"):
     "Firenze" begins with "fire", a loss a home's cover pays for, but a street names no kind of claim; the title

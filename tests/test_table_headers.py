@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine.tables as tables
-from engine.base import EngineRequest, Word
+from engine.base import SIGNATURE_MARK, EngineRequest, Word
 from engine.registry import create_engine
 from engine.spans import find_spans
 from pipeline.layout import RawWord, split_glued_word
@@ -572,3 +572,22 @@ def test_a_heading_over_the_rows_below_is_no_part_of_either_row() -> None:
     assert [i["description"] for i in items] == [
         "Product shoot on location, half day with retouching of twenty images", "Fine-art prints 30 x 40 cm",
         "Mileage"]
+
+
+def test_a_mark_a_scan_read_over_the_header_heads_no_column() -> None:
+    """A handwritten note in the margin leaves specks the ink finder reads as marks (``✍``): one between the
+    header's labels heads no column; the description's column reaches on to the next label, and a description
+    running past the mark wraps its rest under it."""
+    rows = [[(0.08, "Carpintaria Ferreira Lda.")], [(0.55, "Fatura n.º"), (0.7, "FT 2026/118")],
+            [(0.55, "Data"), (0.7, "12/06/2026")],
+            [(0.05, "Ref.ª"), (0.12, "Descrição"), (0.45, SIGNATURE_MARK), (0.55, "IVA"), (0.62, "Qtd."),
+             (0.7, "Preço unit."), (0.86, "Valor")],
+            [(0.05, "73256"), (0.12, "Sash window refurbishment, draught-proofing and"), (0.55, "23%"), (0.63, "3"),
+             (0.73, "141,69"), (0.865, "425,07")],
+            [(0.12, "new cords"), (0.214, SIGNATURE_MARK)],
+            [(0.05, "34184"), (0.12, "Bespoke staircase handrail in ash"), (0.55, "6%"), (0.63, "5"),
+             (0.73, "111,21"), (0.865, "556,05")],
+            [(0.6, "Total"), (0.865, "981,12")]]
+    items = _read(rows)["line_items"]
+    assert [i["description"] for i in items] == [
+        "Sash window refurbishment, draught-proofing and new cords", "Bespoke staircase handrail in ash"]
