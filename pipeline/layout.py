@@ -451,7 +451,9 @@ def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
     word is "20 l"). A ``1`` or ``i`` is the litre's too where it closes the words after a volume that follows a
     word ("Vægmaling hvid 10 1", "Farba 12,5 i") or a pack's count or a share ("6 x 1,5 1", "Slagroom 35 % 1 1") and
     stands no farther from the volume than the words before stand apart: a count of one in a column of its own
-    ("Monitor 27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them."""
+    ("Monitor 27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them. After a pack's count
+    times a volume with decimals, a ``1`` or ``i`` before a word is the litre's wherever it stands ("6 x 1.0 1
+    glass")."""
     out = list(words)
     for k in range(1, len(out)):
         if out[k].text in ("I", "I.", "I,") and _VOLUME.fullmatch(out[k - 1].text):
@@ -462,6 +464,18 @@ def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
         spaces = [b.x0 - a.x1 for a, b in itertools.pairwise(out[:-1])]
         if out[-1].x0 - out[-2].x1 <= max(spaces) + 0.1 * (out[-1].y1 - out[-1].y0):
             out[-1] = replace(out[-1], text="l")
+    # ... and inside the words, after a pack's count times its volume with decimals, before a word of letters
+    # ("Apple spritzer 6 x 1.0 1 glass"): no count follows such a volume (one after a whole figure may be a count:
+    # "Schraube 3 x 20 1 Stk")
+    for k in range(4, len(out) - 1):
+        volume = out[k - 1].text
+        if out[k].text in ("1", "i") and any(c in volume for c in ".,") \
+                and _LITRES.fullmatch(volume) and out[k - 2].text in ("x", "×") \
+                and out[k - 3].text.isdigit() and sum(c.isalpha() for c in out[k + 1].text) >= 2 \
+                and any(c.isalpha() for c in out[k - 4].text):
+            spaces = [b.x0 - a.x1 for a, b in itertools.pairwise(out[k - 4:k])]
+            if out[k].x0 - out[k - 1].x1 <= max(spaces) + 0.1 * (out[k].y1 - out[k].y0):
+                out[k] = replace(out[k], text="l")
     return out
 
 

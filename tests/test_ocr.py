@@ -149,6 +149,10 @@ def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Pa
     ("Detergente industrial 20I", "Detergente industrial 20 l"),
     ("Acqua naturale 6 x 1,5I", "Acqua naturale 6 x 1,5 l"),
     ("Rabatt 10 % 1", "Rabatt 10 % 1"), ("Typ X20I", "Typ X20I"), ("2024 x 1,5 1", "2024 x 1,5 1"),
+    # inside the words, after a pack's count times its volume, before what it is in
+    ("Apple spritzer cloudy 6 x 1.0 1 glass", "Apple spritzer cloudy 6 x 1.0 l glass"),
+    ("Organic oat drink 12 x 1 I carton", "Organic oat drink 12 x 1 l carton"),
+    ("Schraube 3 x 20 1 Stk", "Schraube 3 x 20 1 Stk"),  # (a count after a whole figure: no litre)
 ])
 def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
     words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
