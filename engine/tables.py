@@ -172,8 +172,6 @@ def _header(line: list[Span], words: Sequence[Word], columns: Sequence[Column]) 
             ranges[col] = (x0, x1)  # a fixed-width listing's label cut short ("ARTIKEL/BESKRIVNI")
         elif not owners and (col := _second_price(s, line, ranges, columns, words)) is not None:
             ranges[col] = (x0, x1)
-        elif not owners and (s.text == SIGNATURE_MARK or s.has(SpanKind.CHECKBOX)):
-            continue  # a pen's mark or a speck a scan's ink finder read over the header heads no column
         elif not owners:  # a header of no field (discount, VAT rate, code): a decoy column
             decoy = f"_{len(ranges)}"
             ranges[decoy] = (x0, x1)
@@ -1254,7 +1252,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if header:
             header = _joined_header(last_header, line, header, words) or header
             last_header = (line, header)
-            header = _fit_cells(header, _body(lines, k, is_stop), columns)
+            header = _fit_cells(_without_specks(header, line, _body(lines, k, is_stop), columns),
+                                _body(lines, k, is_stop), columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         under_header, last_header = last_header, None
@@ -1413,6 +1412,27 @@ def _under_no_label(line: list[Span], ranges: dict[str, tuple[float, float]], co
     text_cols = {c.name for c in columns if not c.numeric}
     return any(s.amount is not None and not s.kinds & {SpanKind.INTEGER, SpanKind.TEXT}
                and _column_of(s, ranges, text_cols, overlapping=True) is None for s in line)
+
+
+def _without_specks(ranges: dict[str, tuple[float, float]], line: list[Span], body: list[list[Span]],
+                    columns: Sequence[Column]) -> dict[str, tuple[float, float]]:
+    """The header's columns without a decoy a mark heads (``✍``, a speck a scan's ink finder read over the header),
+    where no row sets a figure under it and a row's words run across it: no unread label but a speck, which had cut
+    the description's column short of the words. The text columns reach on to the next column's start. A mark over
+    a column of figures stands for a label the scan lost, and stays."""
+    marks = [(m.bbox[0], m.bbox[2]) for m in line if m.text == SIGNATURE_MARK]
+    specks = [name for name, (a, b) in ranges.items() if name.startswith("_") and (a, b) in marks
+              and not any(x.kinds & _NUMERIC for row in body for x in row if min(x.bbox[2], b) > max(x.bbox[0], a))
+              and any(x.has(SpanKind.TEXT) and x.bbox[0] < a and x.bbox[2] > a for row in body for x in row)]
+    if not specks:
+        return ranges
+    out = {name: r for name, r in ranges.items() if name not in specks}
+    for col in columns:
+        if not col.numeric and col.name in out:
+            a, b = out[col.name]
+            nxt = min((x for x, _ in out.values() if x > a), default=None)
+            out[col.name] = (a, max(b, nxt - 0.005) if nxt is not None else b)
+    return out
 
 
 def _fit_cells(ranges: dict[str, tuple[float, float]], body: list[list[Span]],

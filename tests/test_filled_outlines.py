@@ -138,16 +138,22 @@ def test_a_filled_square_a_dot_and_a_bar_stay_fills() -> None:
     assert out[2]["fill"] is None and out[2]["color"] == _INK and out[2]["width"] == pytest.approx(0.6, abs=0.05)
 
 
-def test_an_option_of_several_words_ringed_whole_is_that_option(tmp_path: Path) -> None:
+def _captioned_page(insurer: str, rows: list[tuple[str, str]], kind: str) -> tuple[pymupdf.Document, pymupdf.Page]:
+    """A claim form's page: the insurer, caption and value rows, and the kind of claim's caption over its options."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 60), "Nordstern Versicherung AG", fontsize=14)
-    rows = [("Vor- und Nachname:", "Wiebke Tiedemann"), ("Versicherungsschein-Nr.:", "R790/39105"),
-            ("Schadentag:", "12.09.2024")]
+    page.insert_text((50, 60), insurer, fontsize=14)
     for k, (label, value) in enumerate(rows):
         page.insert_text((50, 100 + 26 * k), label, fontsize=11)
         page.insert_text((220, 100 + 26 * k), value, fontsize=11)
-    page.insert_text((50, 190), "Art des Schadens:", fontsize=11)
+    page.insert_text((50, 190), kind, fontsize=11)
+    return doc, page
+
+
+def test_an_option_of_several_words_ringed_whole_is_that_option(tmp_path: Path) -> None:
+    doc, page = _captioned_page("Nordstern Versicherung AG", [
+        ("Vor- und Nachname:", "Wiebke Tiedemann"), ("Versicherungsschein-Nr.:", "R790/39105"),
+        ("Schadentag:", "12.09.2024")], "Art des Schadens:")
     x = 60
     for option in ("Kfz", "Hausrat / Wohngebäude", "Kranken", "Reise"):
         page.insert_text((x, 212), option, fontsize=11)
@@ -164,15 +170,9 @@ def test_an_option_of_several_words_ringed_whole_is_that_option(tmp_path: Path) 
 def test_an_option_of_a_run_set_a_slash_apart_ringed_is_that_option(tmp_path: Path) -> None:
     """``Automóvel / Habitação / Saúde / Viagem`` with a ring round ``Viagem``: a run of options set a slash apart,
     each an option of its own; the ring ticks the one it encloses and is no signature."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 60), "Seguradora Atlântica, S.A.", fontsize=14)
-    rows = [("Nome do segurado:", "Rui Ferreira"), ("N.º da apólice:", "AU676559-44"),
-            ("Data do sinistro:", "05/08/2024")]
-    for k, (label, value) in enumerate(rows):
-        page.insert_text((50, 100 + 26 * k), label, fontsize=11)
-        page.insert_text((220, 100 + 26 * k), value, fontsize=11)
-    page.insert_text((50, 190), "Tipo de sinistro:", fontsize=11)
+    doc, page = _captioned_page("Seguradora Atlântica, S.A.", [
+        ("Nome do segurado:", "Rui Ferreira"), ("N.º da apólice:", "AU676559-44"), ("Data do sinistro:", "05/08/2024")],
+        "Tipo de sinistro:")
     text = "Automóvel / Habitação / Saúde / Viagem"
     page.insert_text((60, 212), text, fontsize=11)
     word = page.search_for("Viagem")[0]
