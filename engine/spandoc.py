@@ -87,10 +87,13 @@ def _option_before(line: list[Span], i: int) -> Span | None:
     """The option a box set after it stands for: the text right before the box, in its cell, where the span after
     the box (if any) stands in another cell; a few words, no question or caption. Not on a line whose first box has
     its option after it in its cell ("☐ Santé ☒" over "Voyage": a row of boxes set before their options, the last
-    option wrapped)."""
+    option wrapped), nor on a line of one box (the wrapped tail of such a row: "Krankenversicherung [X]" over
+    "Reiseversicherung")."""
     first = next(k for k, x in enumerate(line) if x.checked is not None)
     if first + 1 < len(line) and line[first + 1].cell == line[first].cell and line[first + 1].checked is None:
         return None
+    if sum(x.checked is not None for x in line) < 2:
+        return None  # one box after a text: maybe the tail of a row of boxes before their options, wrapped
     before = line[i - 1] if i > 0 else None
     nxt = line[i + 1] if i + 1 < len(line) else None
     if before is None or before.checked is not None or before.cell != line[i].cell or not before.has(SpanKind.TEXT) \

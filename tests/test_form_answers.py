@@ -298,6 +298,18 @@ def test_a_box_set_after_its_option_ticks_that_option(answers: list, want: bool)
     assert result.data["police_report_filed"] is want
 
 
+def test_the_wrapped_tail_of_a_row_of_boxes_before_their_options_is_no_box_after_its_option() -> None:
+    """ "[ ] Kfz-Versicherung [ ] Hausrat [ ]" over "Krankenversicherung [X]" over "Reiseversicherung": the row sets
+    its boxes before their options and wrapped twice; the lone box after "Krankenversicherung" is the next option's,
+    so the form is no health claim."""
+    rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
+    kind = next(k for k, row in enumerate(rows) if any("Kfz" in text for _, text in row))
+    rows[kind:kind + 1] = [[(0.05, "Versicherungssparte:"), (0.3, "[ ] Kfz-Versicherung [ ] Hausrat [ ]")],
+                           [(0.58, "Krankenversicherung [X]")], [(0.58, "Reiseversicherung")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] != "health"
+
+
 @pytest.mark.parametrize(("answer", "want"), [("⊗Ja ☐ Nei", True), ("☐ Ja ⊗ Nei", False)])
 def test_a_cross_in_a_round_box_that_ocr_reads_as_a_circled_times_ticks(answer: str, want: bool) -> None:
     """ "Er skaden politianmeldt?  ⊗Ja ☐ Nei": OCR reads a box crossed through as "⊗", glued to its option or not."""
