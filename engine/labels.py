@@ -883,8 +883,15 @@ _CONCEPTS.update({
          "numero d adhesion|numero adherent|no adherent|numero de adherente|numero de afiliado", 0.85),
 })
 
+
+def _add_labels(by_concept: dict[str, str]) -> None:
+    """A language's label phrases ("|"-separated, as :func:`_p` reads them) added to each concept's."""
+    for concept, spec in by_concept.items():
+        _CONCEPTS[concept] = [*_CONCEPTS[concept], *_p(spec)]
+
+
 # Turkish: an invoice ("Fatura"), a receipt ("Fiş") and a claim form ("Hasar İhbar Formu")
-for _concept, _spec in {
+_add_labels({
     "invoice_number": "fatura no|fatura numarasi|fatura nr|belge no|fatura seri sira no",
     "invoice_date": "fatura tarihi|duzenleme tarihi|duzenlenme tarihi|belge tarihi|tarih",
     "due_date": "son odeme tarihi|vade tarihi|odeme tarihi|vade",
@@ -909,11 +916,10 @@ for _concept, _spec in {
     "city": "sehir|il ilce|ilce",
     "postal_code": "posta kodu",
     "signature": "imza|sigortali imzasi|sigortalinin imzasi",
-}.items():
-    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+})
 
 # Croatian: an invoice ("Račun"), a claim form ("Prijava štete")
-for _concept, _spec in {
+_add_labels({
     "invoice_number": "broj racuna|racun broj|racun br|br racuna|racun",
     "invoice_date": "datum racuna|datum izdavanja|datum i vrijeme izdavanja",
     "due_date": "datum dospijeca|dospijece|rok placanja|datum placanja",
@@ -938,11 +944,10 @@ for _concept, _spec in {
     "city": "mjesto|grad|mjesto stanovanja",
     "postal_code": "postanski broj",
     "signature": "potpis|potpis osiguranika|potpis podnositelja",
-}.items():
-    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+})
 
 # Slovenian: an invoice ("Račun"), a claim form ("Prijava škode")
-for _concept, _spec in {
+_add_labels({
     "invoice_number": "stevilka racuna|racun st|st racuna",
     "invoice_date": "datum racuna|datum izdaje|datum izstavitve",
     "due_date": "datum zapadlosti|zapadlost|rok placila|datum placila",
@@ -966,8 +971,7 @@ for _concept, _spec in {
     "city": "kraj|mesto|posta",
     "postal_code": "postna stevilka",
     "signature": "podpis|podpis zavarovanca",
-}.items():
-    _CONCEPTS[_concept] = [*_CONCEPTS[_concept], *_p(_spec)]
+})
 
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())

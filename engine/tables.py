@@ -1252,8 +1252,8 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
         if header:
             header = _joined_header(last_header, line, header, words) or header
             last_header = (line, header)
-            header = _fit_cells(_without_specks(header, line, _body(lines, k, is_stop), columns),
-                                _body(lines, k, is_stop), columns)
+            body = _body(lines, k, is_stop)
+            header = _fit_cells(_without_specks(header, line, body, columns), body, columns)
             ranges, page, found_header, texts, loose, anchor = header, line[0].page, True, [], [], line
             continue
         under_header, last_header = last_header, None

@@ -25,6 +25,7 @@ from engine.base import SIGNATURE_MARK
 from engine.rules import yes_or_no
 from pipeline.formfields import CHECKED, UNCHECKED
 from pipeline.layout import LineUnit, RawWord
+from pipeline.outlines import curve_points
 
 __all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "add_pictured_signatures",
            "find_ink_signatures", "page_ink", "rule_lines", "word_height"]
@@ -255,12 +256,7 @@ def _inked_rect(items: list[tuple], rect: Any) -> pymupdf.Rect:
         if it[0] == "l":
             points += [it[1], it[2]]
         elif it[0] == "c":
-            p0, p1, p2, p3 = it[1:5]
-            for k in range(9):
-                t = k / 8
-                a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
-                points.append(pymupdf.Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                            a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+            points += curve_points(it)
     if not points:
         return pymupdf.Rect(rect)
     return pymupdf.Rect(min(p.x for p in points), min(p.y for p in points),

@@ -15,7 +15,7 @@ from typing import Any
 
 import pymupdf
 
-__all__ = ["stroked_outlines"]
+__all__ = ["curve_points", "stroked_outlines"]
 
 #: the widest band (in word heights) that is a pen's stroke, and the smallest shape (in word heights) looked at:
 #: a letter's outline, where text is set as curves, is smaller than a word's height
@@ -70,14 +70,20 @@ def _subpaths(items: list[tuple[Any, ...]]) -> list[list[pymupdf.Point]]:
             rings[-1].append(item[2])
             last = item[2]
         else:
-            p0, p1, p2, p3 = item[1:5]
-            for k in range(1, 9):
-                t = k / 8
-                a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
-                rings[-1].append(pymupdf.Point(a * p0.x + b * p1.x + c * p2.x + e * p3.x,
-                                               a * p0.y + b * p1.y + c * p2.y + e * p3.y))
-            last = p3
+            rings[-1] += curve_points(item)[1:]
+            last = item[4]
     return [ring for ring in rings if len(ring) >= 3]
+
+
+def curve_points(item: tuple[Any, ...]) -> list[pymupdf.Point]:
+    """Nine points along a path's Bézier curve (``("c", p0, p1, p2, p3)``), from its start to its end."""
+    p0, p1, p2, p3 = item[1:5]
+    out = []
+    for k in range(9):
+        t = k / 8
+        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+        out.append(pymupdf.Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+    return out
 
 
 def _box(ring: list[pymupdf.Point]) -> pymupdf.Rect:

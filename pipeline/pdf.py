@@ -262,8 +262,7 @@ def load_page(doc: pymupdf.Document, index: int, limits: LimitSettings) -> tuple
         logger.warning("page %d: its form fields cannot be read (%s); the page is read as drawn", index + 1, exc)
         lines = list(units.values())
     # read once, and only where a step needs them; strokes a producer filled as outlines read as strokes
-    sizes = [min(w[2] - w[0], w[3] - w[1]) for w in raw_words if len(w[4]) >= 2]
-    drawings = functools.cache(lambda: stroked_outlines(page.get_drawings(), median(sizes) if sizes else 0.0))
+    drawings = functools.cache(lambda: stroked_outlines(page.get_drawings(), _word_size(raw_words)))
     try:  # check boxes drawn as squares rather than printed as glyphs
         lines = add_drawn_check_boxes(drawings, lines, matrix)
     except Exception as exc:  # noqa: BLE001 - odd vector paths leave the text layer as it is
@@ -392,6 +391,12 @@ def _split_label_figure(parts: list[tuple[float, float, str]]) -> list[tuple[flo
         cut = x0 + (x1 - x0) * len(split[0]) / len(word)
         out += [(x0, cut, split[0]), (cut, x1, split[1])]
     return out
+
+
+def _word_size(raw_words: list[tuple[Any, ...]]) -> float:
+    """The median height of a page's words of two characters or more (their narrower side, on a turned page)."""
+    sizes = [min(w[2] - w[0], w[3] - w[1]) for w in raw_words if len(w[4]) >= 2]
+    return median(sizes) if sizes else 0.0
 
 
 def _has_drawings(page: pymupdf.Page, minimum: int = 1) -> bool:
