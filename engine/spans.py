@@ -163,6 +163,15 @@ _UNITS = frozenset(
 )
 
 
+#: units of a physical measure (a volume, a mass, a length, an area) that an item's name may state ("magnum 1.5 l")
+_MEASURES = frozenset("kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft".split())
+
+
+def measure_word(text: str) -> bool:
+    """Whether a word is a unit of a physical measure ("l", "ml", "kg"), no count of pieces or time."""
+    return text.lower() in _MEASURES
+
+
 def unit_word(text: str) -> bool:
     """Whether a word is a unit of measure a quantity may be followed by ("Stk.", "lfm", "h")."""
     return text.lower() in _UNITS

@@ -24,7 +24,7 @@ from engine.dates import parse_date
 from engine.labels import RUN_TOGETHER, Phrase, known_label_words, label_phrases, label_score, label_tokens
 from engine.numbers import is_product, parse_amount
 from engine.spandoc import opens_bracket
-from engine.spans import Span, SpanKind, narrowed, unit_word
+from engine.spans import Span, SpanKind, measure_word, narrowed, unit_word
 
 __all__ = ["OPEN_WORDS", "Column", "TableRow", "find_table", "match_columns"]
 
@@ -656,8 +656,9 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     # on from the line above or is printed in capitals as that line is (a footer line under the last row is neither)
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
+    counted = any(c.concept == "quantity" and row.cells.get(c.name) for c in columns)
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
-           and not (reads_on and _counted(s, line))
+           and not (reads_on and _counted(s, line)) and not (counted and _measure(s))
            or s.has(SpanKind.DATE) and not _standard_number(s, line) or s.has(SpanKind.CHECKBOX)
            or any(_period(w) for w in s.text.split()) for s in line) \
             or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
@@ -759,6 +760,12 @@ def _counted(s: Span, line: list[Span]) -> bool:
     """A number a word follows ("2,000 copies", "1.5 hours"): a count, which a description may hold."""
     after = line[line.index(s) + 1:]
     return bool(after) and after[0].kinds == {SpanKind.TEXT}
+
+
+def _measure(s: Span) -> bool:
+    """A quantity in a unit of a physical measure ("1.5 l", "750 ml"): in a row that has its count, the size its
+    item's name states, which the description wrapped onto the next line ("Champagne Brut, magnum" over "1.5 l")."""
+    return s.has(SpanKind.QUANTITY) and s.unit is not None and measure_word(s.unit)
 
 
 def _worded(s: Span) -> bool:

@@ -449,6 +449,21 @@ def test_a_description_ending_open_goes_on_however_short_its_table_wraps_it() ->
         "Installation and commissioning of heat pump", "Poster print", "Copy paper"]
 
 
+def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
+    """A wine merchant's table wraps a bottle's size onto the next line ("…, Maison Derville, magnum" over
+    "1.5 l"): in a row that has its count, a volume, a mass or a length is the size its item's name states, part of
+    the description."""
+    head = [[(0.05, "Garrafeira Lda.")], [(0.55, "Invoice"), (0.7, "2026-99296")], [(0.55, "Date"), (0.7, "19.03.2026")],
+            [(0.05, "Code"), (0.15, "Description"), (0.55, "Qty"), (0.68, "Price"), (0.82, "Amount")]]
+    body = [[(0.05, "31992"), (0.15, "Champagne Brut Réserve, Maison Derville, magnum"), (0.55, "24"), (0.68, "61.95"),
+             (0.82, "1,486.80")], [(0.15, "1.5 l")],
+            [(0.05, "37663"), (0.15, "Vinho Verde Quinta da Ribeirinha 2023"), (0.55, "18"), (0.68, "24.79"),
+             (0.82, "446.22")]]
+    items = _read([*head, *body, [(0.6, "Total"), (0.82, "1,933.02")]])["line_items"]
+    assert [(i["description"], i["quantity"]) for i in items] == [
+        ("Champagne Brut Réserve, Maison Derville, magnum 1.5 l", "24"), ("Vinho Verde Quinta da Ribeirinha 2023", "18")]
+
+
 def test_a_small_type_widely_led_wraps_its_descriptions_a_types_height_down() -> None:
     """GLE sets 6.5-point Courier two type heights apart: the line under a description is a type's height below it,
     as far as every line of the page is from the next, and is its rest, not a line of its own. A standard's number
