@@ -395,10 +395,25 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
     figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
-    (:func:`postcode_zero`), a sum's label run into its amount's thousands split off (:func:`split_sum_thousands`)."""
+    (:func:`postcode_zero`), a sum's label run into its amount's thousands split off (:func:`split_sum_thousands`),
+    a Polish street's "ul." read as "u1." made "ul." (:func:`street_ul`)."""
     parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
-    return litre_l(legal_form_words(postcode_zero(state_zero(split_sum_thousands(parts)))))
+    return street_ul(litre_l(legal_form_words(postcode_zero(state_zero(split_sum_thousands(parts))))))
+
+
+#: Polish "ul." (ulica, street) as OCR misreads its ``l``: a one or a capital I ("u1. Lipowa 67", "uI. Długa")
+_UL_MISREAD = re.compile(r"([uU])[1I]\.")
+
+
+def street_ul(words: Sequence[RawWord]) -> list[RawWord]:
+    """``words`` with Polish "ul." made again where OCR read its ``l`` as a one or a capital I ("u1. Lipowa 67"):
+    such a word before a name in capitals is a street's, and no word of any language read here."""
+    out = list(words)
+    for k in range(len(out) - 1):
+        if (m := _UL_MISREAD.fullmatch(out[k].text)) and out[k + 1].text[:1].isupper():
+            out[k] = replace(out[k], text=m.group(1) + "l.")
+    return out
 
 
 #: an amount's whole part, its thousands grouped or not ("109", "1.245", "12,345")

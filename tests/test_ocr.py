@@ -160,6 +160,15 @@ def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
 
 
 @pytest.mark.parametrize(("line", "fixed"), [
+    ("u1. Lipowa 67", "ul. Lipowa 67"), ("uI. Długa 5", "ul. Długa 5"), ("U1. Kwiatowa 3", "Ul. Kwiatowa 3"),
+    ("Typ u1. 5", "Typ u1. 5"), ("Anlage u1.", "Anlage u1."),  # before no name, as it is
+])
+def test_a_polish_streets_ul_read_with_a_one(line: str, fixed: str):
+    words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
+    assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
+
+
+@pytest.mark.parametrize(("line", "fixed"), [
     ("14 Station Road, York Y035 2EW", "14 Station Road, York YO35 2EW"), ("Oxford 0X4 1AB", "Oxford OX4 1AB"),
     ("Poole P012 3XY", "Poole PO12 3XY"), ("Leeds LS1 4AP", "Leeds LS1 4AP"),
     ("Sheffield S10 2TN", "Sheffield S10 2TN"), ("Ref Y035 2024", "Ref Y035 2024"),  # a zero that is one
