@@ -604,7 +604,7 @@ OPEN_WORDS = frozenset("""
     von vom vor zu zum zur
     com do dos em na nas no nos pela pelo sem até
 """.split())
-_OPEN_ENDS = (",", "-", "&", "/", "+", "(")
+_OPEN_ENDS = (",", "-", "–", "—", "×", "&", "/", "+", "(")
 #: a number's label, which the number it names follows: a description that ends on one goes on on the next line
 #: ("Kabelbinder 300 mm schwarz (100 Stk.) ref." over "779")
 _NUMBER_LABELS = frozenset("ref réf rif nr nº no art art.-nr artnr bestnr kat".split())

@@ -449,6 +449,21 @@ def test_a_description_ending_open_goes_on_however_short_its_table_wraps_it() ->
         "Installation and commissioning of heat pump", "Poster print", "Copy paper"]
 
 
+@pytest.mark.parametrize(("first", "rest"), [("Mobile tower 8.2 m working height incl. outriggers –", "Hyresperiod 4 × 7 d"),
+                                           ("Mobile tower 8.2 m working height incl. outriggers — 4 ×", "7 d")])
+def test_a_description_ending_on_a_dash_or_a_times_sign_goes_on(first: str, rest: str) -> None:
+    """A scaffolding firm's description runs on after a dash to its hire period ("… outriggers –" over "Hyresperiod
+    4 × 7 d"), or after a multiplication sign to its second factor ("… 4 ×" over "7 d"): a line that ends on an en or
+    em dash or on a times sign cannot end there, and the line under it is its rest."""
+    head = [[(0.05, "Bergqvist Ställningar HB")], [(0.55, "Faktura"), (0.7, "B27-2281")],
+            [(0.55, "Datum"), (0.7, "2023-10-03")],
+            [(0.05, "Benämning"), (0.6, "Antal"), (0.68, "À-pris"), (0.82, "Belopp")]]
+    body = [[(0.05, first), (0.6, "3"), (0.68, "276,48"), (0.82, "829,44")], [(0.05, rest)],
+            [(0.05, "Wall tie with eye bolt 350 mm"), (0.6, "48"), (0.68, "2,04"), (0.82, "97,92")]]
+    items = _read([*head, *body, [(0.6, "Att betala"), (0.82, "927,36")]])["line_items"]
+    assert [i["description"] for i in items] == [f"{first} {rest}", "Wall tie with eye bolt 350 mm"]
+
+
 def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
     """A wine merchant's table wraps a bottle's size onto the next line ("…, Maison Derville, magnum" over
     "1.5 l"): in a row that has its count, a volume, a mass or a length is the size its item's name states, part of
