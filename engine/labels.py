@@ -184,10 +184,13 @@ def _fuzzy(tok: str) -> str:
         v = tok[:k] + "m" + tok[k + 2:]  # "Geburtsdatunn", "Daturn"; a compound whose head is known counts
         if v in _VOCAB or _split_compound(v) != (v,) and all(p in _VOCAB for p in _split_compound(v)):
             return v
-    for v in _VOCAB_ORDER:  # in a fixed order: the first of two near words must not depend on hash seeds
-        # OCR slips inside a word, not at its start: "Keller" is a name, not "seller"
-        if abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and v[0] == tok[0] and _one_edit(tok, v):
-            return v
+    # in a fixed order: the first of two near words must not depend on hash seeds; a letter misread before one
+    # lost or added ("Invoico" is "invoice", not the cut "invoic")
+    for same in (True, False):
+        for v in _VOCAB_ORDER:  # OCR slips inside a word, not at its start: "Keller" is a name, not "seller"
+            if (len(v) == len(tok)) == same and abs(len(v) - len(tok)) <= 1 and len(v) >= 6 and v[0] == tok[0] \
+                    and _one_edit(tok, v):
+                return v
     return tok
 
 

@@ -337,6 +337,7 @@ def test_label_compounds_and_ocr_slips() -> None:
     # a slip in a translation of a label word reads as that word: "nanssance" for naissance (birth)
     assert label_tokens("Date de nanssance") == label_tokens("Date de naissance") == ("date", "birth")
     assert label_tokens("Adtesse") == label_tokens("Adresse")
+    assert label_tokens("Invoico No.") == ("invoice", "no")  # a letter misread, not one lost: no cut "invoic"
     assert label_tokens("Einzeipreis") == label_tokens("Einzelpreis")  # a slip in a word read by its stem
     assert label_tokens("Geburtsdatunn") == label_tokens("Geburtsdaturn") == ("birth", "date")  # an m read as nn, rn
     assert label_tokens("SalesTax(20%)") == ("sale", "tax") and label_tokens("MwSt.") == ("mwst",)  # run together
