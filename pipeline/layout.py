@@ -375,6 +375,7 @@ def dotless_i(text: str) -> str:
 
 
 #: a dash or minus OCR read between two letters or figures of one word: a hyphen ("Meyer-sur–Pichon", "TN–2420")
+_TILDE_IN_FIGURES = re.compile(r"(?<=\d)~(?=\d)")
 _DASH_IN_WORD = re.compile(r"(?<=[^\W_])[\u2013\u2014\u2212](?=[^\W_])")
 
 
@@ -382,7 +383,9 @@ def dash_hyphen(text: str) -> str:
     """``text`` with a dash inside a word of letters, or of letters and figures, read as the hyphen it is: OCR takes
     a hyphen set wide (or the minus glyph some fonts print for it) for an en dash, and a compound name or place, or
     a code, is written with a hyphen ("TN–2420" → "TN-2420"), as is a number of three parts ("55–821572–55"). Figures
-    in two parts keep their dash (a range "10–20")."""
+    in two parts keep their dash (a range "10–20"). A tilde between figures is a hyphen OCR read wavy in a scan's
+    stroke font ("8000~132", a Portuguese postcode)."""
+    text = _TILDE_IN_FIGURES.sub("-", text)
     if any(c.isalpha() for c in text) or len(_DASH_IN_WORD.findall(text)) >= 2:
         return _DASH_IN_WORD.sub("-", text)
     return text

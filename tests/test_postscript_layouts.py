@@ -47,6 +47,9 @@ def test_a_dash_ocr_read_between_two_letters_is_a_hyphen() -> None:
     words = repair_ocr_words([RawWord("TN\u20132420", 0, 0, 60, 10), RawWord("INV\u22122024\u22120551", 70, 0, 160, 10),
                               RawWord("55\u2013821572\u201355", 170, 0, 260, 10)])
     assert [w.text for w in words] == ["TN-2420", "INV-2024-0551", "55-821572-55"]
+    # a hyphen OCR read as a tilde between figures (a plotter's stroke font: "8000~132"); one before a figure stays
+    words = repair_ocr_words([RawWord("8000~132", 0, 0, 60, 10), RawWord("~25", 70, 0, 90, 10)])
+    assert [w.text for w in words] == ["8000-132", "~25"]
 
 
 def _cells(text: str, x: float, *, pitch: float = 16, glyph: float = 6, y: float = 100) -> list[RawWord]:
