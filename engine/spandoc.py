@@ -85,12 +85,15 @@ def option_text(line: list[Span], i: int) -> str:
 
 def _option_before(line: list[Span], i: int) -> Span | None:
     """The option a box set after it stands for: the text right before the box, in its cell, where the span after
-    the box (if any) stands in another cell; a few words, no question or caption. Not on a line whose first box has
-    its option after it in its cell ("☐ Santé ☒" over "Voyage": a row of boxes set before their options, the last
-    option wrapped), nor on a line of one box (the wrapped tail of such a row: "Krankenversicherung [X]" over
+    the box (if any) stands in another cell, or where one cell sets options and boxes by turns, from an option to a
+    box ("Ano [ ]  Ne [X]"); a few words, no question or caption. Not on a line whose first box has its option after
+    it in its cell otherwise ("☐ Santé ☒" over "Voyage": a row of boxes set before their options, the last option
+    wrapped), nor on a line of one box (the wrapped tail of such a row: "Krankenversicherung [X]" over
     "Reiseversicherung")."""
     first = next(k for k, x in enumerate(line) if x.checked is not None)
-    if first + 1 < len(line) and line[first + 1].cell == line[first].cell and line[first + 1].checked is None:
+    turns = _options_then_boxes(line, first)
+    if first + 1 < len(line) and line[first + 1].cell == line[first].cell and line[first + 1].checked is None \
+            and not turns:
         return None
     if sum(x.checked is not None for x in line) < 2:
         return None  # one box after a text: maybe the tail of a row of boxes before their options, wrapped
@@ -98,9 +101,23 @@ def _option_before(line: list[Span], i: int) -> Span | None:
     nxt = line[i + 1] if i + 1 < len(line) else None
     if before is None or before.checked is not None or before.cell != line[i].cell or not before.has(SpanKind.TEXT) \
             or len(before.text.split()) > 3 or before.text.rstrip().endswith(("?", ":")) \
-            or (nxt is not None and nxt.cell == line[i].cell):
+            or (nxt is not None and nxt.cell == line[i].cell and not turns):
         return None
     return before
+
+
+def _options_then_boxes(line: list[Span], first: int) -> bool:
+    """Whether the cell of the line's first box (at ``first``) sets options and boxes by turns from an option before
+    that box to a box at the line's end ("Ano [ ]  Ne [X]" in one cell): each box after its option."""
+    cell = line[first].cell
+    start = first - 1
+    if start < 0 or line[-1].cell != cell or line[-1].checked is None:
+        return False
+    run = line[start:]
+    return all(x.cell == cell for x in run) and all(
+        (x.checked is not None) == bool(k % 2) for k, x in enumerate(run)) and all(
+        x.has(SpanKind.TEXT) and len(x.text.split()) <= 3 and not x.text.rstrip().endswith(("?", ":"))
+        for x in run[::2])
 
 
 #: the concepts whose labels a narrow cell wraps onto two lines beside their value ("Data" / "scadenza")

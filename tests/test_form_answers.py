@@ -288,10 +288,13 @@ def test_an_answer_typed_a_space_after_its_question_mark_is_read(line: str, want
 @pytest.mark.parametrize(("answers", "want"), [
     ([(0.45, "Oui [X]"), (0.6, "Non [ ]")], True), ([(0.45, "Oui [ ]"), (0.6, "Non [X]")], False),
     ([(0.45, "[X] Oui"), (0.6, "[ ] Non")], True),  # (the box before its option, as most forms set it)
+    # the options and their boxes by turns in one cell, from an option to a box; boxes first, the usual reading
+    ([(0.45, "Oui [ ] Non [X]")], False), ([(0.45, "Oui [X] Non [ ]")], True), ([(0.45, "[X] Oui [ ] Non")], True),
 ])
 def test_a_box_set_after_its_option_ticks_that_option(answers: list, want: bool) -> None:
     """ "Plainte déposée auprès de la police ?  Oui [X]  Non [ ]": each box follows its option in the option's cell,
-    apart from the next option; it ticks the option before it, not the one after."""
+    apart from the next option, or in one cell with them all, option and box by turns ("Ano [ ]  Ne [X]"); it ticks
+    the option before it, not the one after."""
     rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
     rows[10:12] = [[(0.05, "Plainte déposée auprès de la police ?"), *answers]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
