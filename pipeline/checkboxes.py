@@ -137,10 +137,12 @@ _SIDE_READINGS = "[]|"
 
 def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
     """``word`` without what OCR read of a box at its left end: one or two characters read from a box found
-    inside the word's left end, its option's letters after them ("XJa", "X]Kranken" over a ticked box), or a
+    inside the word's left end, its option's letters after them ("XJa", "X]Kranken", "čAuto" over a ticked box), or a
     bracket or bar left of a box found just before the word ("]Kfz"): the box word stands for them."""
     text = word.text
     lead = 0 if text[:1] not in _BOX_READINGS else 2 if text[1:2] and text[1] in _SIDE_READINGS else 1
+    if not lead and len(text) >= 3 and not text[0].isascii() and text[0].islower() and text[1].isupper():
+        lead = 1  # a crossed box read as an accented letter, glued to its option ("čAuto"): no word's start
     rest = text[lead:]
     if lead == 0 or len(rest) < 2 or not rest.isalpha() or legal_form(text):
         return word  # (a legal form's bold "D" is no box: "Harbour Digital DAC")

@@ -211,6 +211,30 @@ def test_a_box_touching_a_rule_is_found_and_its_reading_cut_off_its_option() -> 
     assert sorted(w.text for w in words) == sorted(["Ja", "Nein", CHECKED, UNCHECKED])
 
 
+def test_a_crossed_box_read_as_an_accented_letter_is_cut_off_its_option() -> None:
+    """OCR reads a crossed box and its option as one word ``čAuto`` (a hooked letter for the box): no word starts
+    with a small accented letter before a capital, so the box found under it is the box, and the option is
+    ``Auto``; a word that only starts with an accented letter (``élan``) keeps it."""
+    from pipeline.checkboxes import add_check_boxes
+    from pipeline.layout import LineUnit, RawWord
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=120)
+    _box(page, 200, 61, True)
+    page.insert_text((212, 61), "Auto", fontsize=11)
+    _box(page, 260, 61, False)
+    page.insert_text((272, 61), "Woning", fontsize=11)
+    image = _scan(page)
+    scale = 150 / 72
+    read = RawWord("čAuto", 199 * scale, 50 * scale, 236 * scale, 63 * scale, 0.8)
+    woning = RawWord("Woning", 271 * scale, 50 * scale, 310 * scale, 63 * scale, 0.9)
+    words = [w for u in add_check_boxes(image, [LineUnit([read, woning])]) for w in u.words]
+    assert sorted(w.text for w in words) == sorted(["Auto", "Woning", CHECKED, UNCHECKED])
+    read = RawWord("élan", 199 * scale, 50 * scale, 236 * scale, 63 * scale, 0.8)
+    words = [w for u in add_check_boxes(image, [LineUnit([read, woning])]) for w in u.words]
+    assert "élan" in [w.text for w in words]
+
+
 def _grid_form(tick_under: str) -> pymupdf.Document:
     """A claim form whose police question is answered in a drawn grid, ``Yes | No`` over a row of cells, a tick
     drawn as a path of two strokes in one cell; the logo's tick is drawn in white."""
