@@ -887,8 +887,12 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
     # a cell, however close the words around it
     bars: dict[tuple[int, int], list[float]] = {}
     for w in words:
-        if w.text.strip() in _BARS:
+        text = w.text.strip()
+        if text in _BARS:
             bars.setdefault((w.page, w.line), []).append((w.bbox[0] + w.bbox[2]) / 2)
+        elif len(text) >= 2 and any(c.isalnum() for c in text):  # ... or glued to a word's end ("|Qte|  |Prix")
+            bars.setdefault((w.page, w.line), []).extend(
+                [w.bbox[0]] * (text[0] in _BARS) + [w.bbox[2]] * (text[-1] in _BARS))
     words = [w if (t := word_text(w.text)) == w.text else w.model_copy(update={"text": t}) for w in words]
     texts = [w.text for w in words]
     lines: dict[tuple[int, int], list[int]] = {}

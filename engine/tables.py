@@ -423,6 +423,12 @@ def _description_column(columns: Sequence[Column], ranges: dict[str, tuple[float
 _COLUMN_GAP = 0.05
 
 
+def _in_words(spans: list[Span], k: int) -> bool:
+    """Whether ``spans[k]`` follows words of its own cell: a part of the text it goes on."""
+    return k > 0 and spans[k - 1].cell == spans[k].cell and spans[k - 1].has(SpanKind.TEXT) \
+        and sum(c.isalpha() for c in spans[k - 1].text) >= 2
+
+
 def _beside_column(texts: list[Span], start: float) -> list[Span]:
     """A row's description without what a column to its left put on its line: a sidebar's label beside the line
     items (``DATA DI SCADENZA`` before ``Carta A4``), set apart by a gap no description has, where the words after
@@ -516,7 +522,9 @@ def _row(line: list[Span], ranges: dict[str, tuple[float, float]], columns: Sequ
             if pick is not None:
                 row.cells[col.name] = [pick]
         elif col.name == text_col:
-            texts = [s for s in got if not s.has(SpanKind.DATE)]
+            # a date is no part of the description, unless it goes on its words in their cell ("Boarding Nala,
+            # nights 08.02.2026 -")
+            texts = [s for k, s in enumerate(got) if not s.has(SpanKind.DATE) or _in_words(got, k)]
             if any(s.text != SIGNATURE_MARK for s in texts):  # a pen's tick beside the name is no part of it
                 texts = [s for s in texts if s.text != SIGNATURE_MARK]
             # a product code in front of or after the description is not part of it
@@ -657,9 +665,11 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     spills = (not overleaf and bool(last) and line[-1].bbox[2] > hi and len(line) == 1
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     counted = any(c.concept == "quantity" and row.cells.get(c.name) for c in columns)
+    ends_open = bool(last) and _ends_open(last, words)  # a date after "… nights 08.02.2026 -" ends its range
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
            and not (reads_on and _counted(s, line)) and not (counted and _measure(s))
-           or s.has(SpanKind.DATE) and not _standard_number(s, line) or s.has(SpanKind.CHECKBOX)
+           or s.has(SpanKind.DATE) and not _standard_number(s, line) and not (s is line[0] and ends_open)
+           or s.has(SpanKind.CHECKBOX)
            or any(_period(w) for w in s.text.split()) for s in line) \
             or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
         return None  # an amount, a date, a period or a month: no description's rest ("6704", "(batch 41)" and,
@@ -815,7 +825,25 @@ def _apart(rest: _Rest, words: Sequence[Word], pitch: float) -> bool:
     return top - max(b[3] for b in above) > 0.8 * height and top - min(b[1] for b in above) > 1.2 * pitch
 
 
-def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word]) -> None:
+#: a rule typed across a text table, between its rows ("+------+-----+", "-------", "=====")
+_TEXT_RULE = re.compile(r"[+|]?[-=]{3,}(?:[+|][-=]{3,})*[+|]?")
+
+
+def _boxed(rows: list[TableRow], rests: dict[int, list[_Rest]],
+           lines: dict[tuple[int, int], list[Span]]) -> set[int]:
+    """The rows whose lines under them a typed rule closes as a rule opens them above ("+-----+" over "|Grooming and
+    bath |  1 | 39.00 |" over "|Luna |" over "+-----+"): a text table's box round each row, whose lines are all
+    the row's."""
+    def rule(key: tuple[int, int]) -> bool:
+        line = lines.get(key)
+        return bool(line) and all(_TEXT_RULE.fullmatch(s.text.replace(" ", "")) for s in line)
+
+    return {i for i, chain in rests.items() if chain and rule((rows[i].line[0], rows[i].line[1] - 1))
+            and rule((chain[-1].line[0].page, chain[-1].line[0].line + 1))}
+
+
+def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
+                  lines: dict[tuple[int, int], list[Span]] | None = None) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
 
     A description wrapped where its column ends is its rest (``by_column``). Many tables wrap narrower than their
@@ -879,9 +907,10 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         return all(c.isdigit() for s in rest.line for c in s.text.replace(" ", ""))
 
     codes = len(rows) >= 2 and all(chain and figures(chain[0]) for chain in (rests.get(i, []) for i in range(len(rows))))
+    boxed = _boxed(rows, rests, lines or {})
     for i, chain in rests.items():
         for rest in chain:
-            if rest.smaller or not (sure[rest] or table_wraps and filled[rest]):
+            if rest.smaller or not (sure[rest] or table_wraps and filled[rest] or i in boxed):
                 break
             if _article_code(rest.line):
                 break  # the item's code under its name ("SKU: BH-417", "Art.-Nr.: DH-2926", "#199-8713")
@@ -1354,8 +1383,9 @@ def find_table(spans: Sequence[Span], words: Sequence[Word], columns: Sequence[C
             last_line, overleaf = wrapped, []
     if not found_header:
         return _headerless(lines, columns, is_stop)
-    _heads_of_next_rows(rows, rests, words, {(line[0].page, line[0].line): line for line in lines})
-    _accept_rests(rows, rests, words)
+    by_key = {(line[0].page, line[0].line): line for line in lines}
+    _heads_of_next_rows(rows, rests, words, by_key)
+    _accept_rests(rows, rests, words, by_key)
     return rows
 
 

@@ -464,6 +464,39 @@ def test_a_description_ending_on_a_dash_or_a_times_sign_goes_on(first: str, rest
     assert [i["description"] for i in items] == [f"{first} {rest}", "Wall tie with eye bolt 350 mm"]
 
 
+def test_a_date_inside_a_description_and_its_range_wrapped_onto_the_next_line_are_the_descriptions() -> None:
+    """A kennel's rows name the nights they bill ("Boarding Nala (Beagle), nights 08.02.2026 -" over "27.02.2026"):
+    a date after the words of its cell is part of the description, and so is a date on the next line where the line
+    above ends open (on the range's dash). A date in a column of its own stays out."""
+    head = [[(0.05, "Hundepension Waldesruh GmbH")], [(0.55, "Rechnungsnummer"), (0.75, "2026-390")],
+            [(0.55, "Rechnungsdatum"), (0.75, "28.02.2026")],
+            [(0.05, "Datum"), (0.17, "Bezeichnung"), (0.6, "Menge"), (0.68, "Preis"), (0.82, "Betrag")]]
+    body = [[(0.05, "28.02.2026"), (0.17, "Boarding Nala (Beagle), nights 08.02.2026 -"), (0.6, "19"), (0.68, "28.00"),
+             (0.82, "532.00")], [(0.17, "27.02.2026")],
+            [(0.05, "28.02.2026"), (0.17, "Grooming and bath"), (0.6, "1"), (0.68, "39.00"), (0.82, "39.00")]]
+    items = _read([*head, *body, [(0.6, "Zwischensumme"), (0.82, "571.00")]])["line_items"]
+    assert [i["description"] for i in items] == ["Boarding Nala (Beagle), nights 08.02.2026 - 27.02.2026",
+                                                 "Grooming and bath"]
+
+
+def test_a_typed_tables_bars_part_its_labels_and_its_rules_box_each_rows_lines() -> None:
+    """mandoc sets a tbl table in a text layer with ``|`` glued to the cells' words (``|Qte|  |Prix unit.|``) and
+    typed rules between the rows: a glued bar parts two labels as a bar alone does, and every line between the
+    rules over and under a row is that row's, however short ("|Grooming and bath |" over "|Luna |")."""
+    rule = "+-------------------------------------------+-----+-----------+-----------+"
+    head = [[(0.05, "Pension canine Les Pins SAS")], [(0.55, "Facture"), (0.7, "000321")],
+            [(0.55, "Date"), (0.7, "26/09/2025")], [(0.05, rule)],
+            [(0.05, "|Designation"), (0.49, "|"), (0.5, "|Qte|"), (0.55, "|Prix unit.|"), (0.68, "| Montant |")],
+            [(0.05, rule)]]
+    body = [[(0.05, "|Grooming and bath"), (0.49, "|"), (0.51, "1|"), (0.6, "39,00|"), (0.7, "39,00 |")],
+            [(0.05, "|Luna"), (0.49, "|"), (0.5, "|"), (0.59, "|"), (0.68, "|")], [(0.05, rule)],
+            [(0.05, "|Boarding Maja (Beagle)"), (0.49, "|"), (0.51, "7|"), (0.6, "41,00|"), (0.7, "287,00 |")],
+            [(0.05, rule)]]
+    items = _read([*head, *body, [(0.5, "Total"), (0.7, "326,00")]])["line_items"]
+    assert [(i["description"], i["quantity"], i["unit_price"]) for i in items] == [
+        ("Grooming and bath Luna", "1", "39.00"), ("Boarding Maja (Beagle)", "7", "41.00")]
+
+
 def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
     """A wine merchant's table wraps a bottle's size onto the next line ("…, Maison Derville, magnum" over
     "1.5 l"): in a row that has its count, a volume, a mass or a length is the size its item's name states, part of
