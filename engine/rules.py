@@ -973,13 +973,19 @@ _PAGE_MARK = re.compile(r"(?i)^(?:page|pg|p|seite|s|blad|side|sida|sivu|pagina|p
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 
 
+#: a manual page's title and section, as man(1) and mandoc head and foot its pages ("KASSE(2)", "RECHNUNG()")
+_MAN_TITLE = re.compile(r"[A-Z][A-Z0-9_.-]*\(\w{0,3}\)")
+
+
 def _print_header(doc: SpanDoc, s: Span) -> bool:
     """Whether ``s`` stands in the header a printing tool sets over each page of a listing: beside a clock time
-    ("17:20:43  FAKTDRUK"), between the day it printed and the page's number ("05/29/26  FAKTDRUK  1"), or over
-    a line of the time and the page count."""
+    ("17:20:43  FAKTDRUK"), between the day it printed and the page's number ("05/29/26  FAKTDRUK  1"), over
+    a line of the time and the page count, or in a manual page's head, beside its title and section."""
     others = [x for x in doc.lines.get((s.page, s.line), []) if x.index != s.index]
     if any(_CLOCK.fullmatch(x.text.strip()) for x in others):
         return True
+    if any(_MAN_TITLE.fullmatch(x.text.strip()) for x in (s, *others)):
+        return True  # a manual page's running head ("TILL(1)  General Commands Manual  TILL(1)")
     # ... or over the header's line of the time and the page count ("SYSTEM PRT01" over "Sep 03, 26 10:05
     # INV1481.LST  Page 1/1")
     pos = doc.line_pos[(s.page, s.line)]
@@ -1050,9 +1056,9 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
     if s.text.rstrip()[-1:] in ".!?" and len(s.text.split()) >= 3 and not legal_form(s.text) \
             and not _ABBREVIATION.match(s.text.split()[-1]):
         return False  # a sentence or a slogan, not a name that ends on an abbreviation ("Bros.", "Intl.")
-    if street_line(s.text) and re.search(r"(?<![^\W\d_])\d", s.text):
+    if street_line(s.text) and re.search(r"(?<![^\W\d_])\d", s.text) and "&" not in s.text:
         # a street with its house number ("Via Roma 70"), not "Maple Street Bakery" nor a brand's "Q8" in a fuel
-        # station's name ("DISTRIBUTORE Q8 VIA EMILIA")
+        # station's name ("DISTRIBUTORE Q8 VIA EMILIA"), nor a name joined by an ampersand ("Route 9 Gas & Go")
         return False
     if _TILL_LINE.match(s.text.strip()):
         return False  # a till's or a cashier's number ("KASSE 05 BED 96", "CASSA 1")

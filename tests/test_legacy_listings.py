@@ -73,6 +73,20 @@ def test_a_fuel_stations_name_after_its_road_and_brand_is_the_merchant() -> None
     assert _read(layout(rows), Receipt)["merchant_name"] == "DISTRIBUTORE Q8 VIA EMILIA"
 
 
+def test_a_manual_pages_running_head_is_no_merchant_and_a_name_with_an_ampersand_no_street() -> None:
+    """A receipt set as a manual page by mandoc: its head prints the page's title and section at both ends
+    ("KASSE(4)  Kasse 3 / Filiale 12  KASSE(4)"), over the shop's name; "Route 9 Gas & Go" starts like a street
+    with its number, but a name joined by an ampersand is no street."""
+    rows = [[(0.1, "KASSE(4)"), (0.4, "Kasse 3 / Filiale 12"), (0.8, "KASSE(4)")], [(0.43, "Route 9 Gas & Go")],
+            [(0.42, "31 Maple Ridge Drive")], [(0.42, "Burlington, VT 05401")],
+            [(0.14, "Date: 10/31/2024 13:47"), (0.5, "Receipt no. 37083")],
+            [(0.35, "Pump 1 Unleaded 95"), (0.64, "23.32")], [(0.36, "12.870 l x 1.812 USD/l")],
+            [(0.35, "TOTAL USD"), (0.64, "23.32")], [(0.8, "KASSE(4)")]]
+    data = _read(layout(rows), Receipt)
+    assert data["merchant_name"] == "Route 9 Gas & Go"
+    assert data["merchant_address"] == "31 Maple Ridge Drive, Burlington, VT 05401"
+
+
 # --- typed claim forms ---
 
 _CLAIM = [[(0.05, "KFZ-SCHADENANZEIGE")], [(0.05, "Name, Vorname")], [(0.05, "Monika Schäfer")],
