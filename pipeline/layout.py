@@ -118,6 +118,10 @@ _GLUED_POSTCODE = re.compile(r"(\d{4}-\d{3}|\d{2}-\d{3})([A-ZÀ-ÖØ-ÞĀ-Ž][^\
 #: a tick OCR ran into the option word before it ("Komunikacyjna✓ Mieszkaniowa": the tick is the next option's)
 _GLUED_MARK = re.compile(r"([^\W\d_]{2,}[.,;]?)([✓✔✗✘√])")
 _NUMBER_STREET = re.compile(r"(\d{1,5})([A-Z][a-zäöüßéèáíóúñ]{3,})")
+#: a caption's last word and the value OCR ran into it over a stop or a comma it read from the field's frame
+#: ("number,61", "person.Fiona", "claimant,OLIVER"): a word ending in small letters, then after a comma a figure or a
+#: capital, after a stop a capital (a code's "Inv.2024-001" stays whole)
+_GLUED_AFTER_STOP = re.compile(r"([^\W\d_]+[^\W\d_A-Z]{2}[.,])(\d[\w\-/.]*|[^\W\d_]{2,}[\w'’\-.]*)")
 #: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
 _FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
 #: what follows a time of day written with a dot ("10.30am", "14.30uhr")
@@ -154,7 +158,8 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     (``Total232.357,28``), an amount and a word in lower case
     (``$9,362.06by``), a tax's name and its rate (``TVA10``, ``MwSt19%``), or a street and its house number
     either way round (``Hafnerstrasse783``, ``655Kent``), a postcode and its town (``6491-615Lourosa``), a word
-    and the tick after it (``Komunikacyjna✓``);
+    and the tick after it (``Komunikacyjna✓``), a caption's word and its value over a stop or a comma
+    (``number,61``, ``person.Fiona``);
     any other word as it is (a time ``12:30``, a URL ``https://…``, a ratio ``1:100``, one amount, also one whose
     separators OCR misread: ``1.245.53``)."""
     m = _GLUED_LABEL.fullmatch(word.text)
@@ -175,7 +180,7 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
             or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
             or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text) \
-            or _GLUED_TITLE.fullmatch(word.text)
+            or _GLUED_TITLE.fullmatch(word.text) or _after_stop(word.text)
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             split_label_figure(word.text) or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
         m = None  # "Belegdatum23.08.2021": a date's label and the date; "Total232.357,28": a sum's; "Tel12.34": none
@@ -186,6 +191,16 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
     if m is None:
         return [word]
     return _at_missing_space(word, m.group(1), m.group(2))
+
+
+def _after_stop(text: str) -> re.Match[str] | None:
+    """A caption's word and its value run together over a comma or a stop (:data:`_GLUED_AFTER_STOP`): after a
+    comma a figure or a capital, after a stop a capital, in small letters before it."""
+    m = _GLUED_AFTER_STOP.fullmatch(text)
+    if m is None or not m.group(1)[-2].islower():
+        return None
+    head = m.group(2)[0]
+    return m if head.isupper() or head.isdigit() and m.group(1).endswith(",") else None
 
 
 def _at_missing_space(word: RawWord, first: str, second: str) -> list[RawWord]:
