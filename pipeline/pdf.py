@@ -72,7 +72,7 @@ _DAMAGE = ("syntax error", "cannot load content stream", "object is not a stream
 _GARBLED_SHARE = 0.3
 #: an image this much of the page is enough for a page with almost no text to be OCR'd
 _MIN_IMAGE_COVER = 0.1
-#: vector paths on a text-less page that suggest outlined text (fonts converted to curves)
+#: vector path pieces on a text-less page that suggest outlined text (fonts converted to curves)
 _MIN_DRAWINGS = 20
 #: ZapfDingbats, the PDF standard font forms draw check marks and boxes in: its glyphs come out of the text layer
 #: as the ASCII letters they are coded by ("4" for ✔, "o" for ❏); these are the marks and boxes among them. A font
@@ -400,8 +400,10 @@ def _word_size(raw_words: list[tuple[Any, ...]]) -> float:
 
 
 def _has_drawings(page: pymupdf.Page, minimum: int = 1) -> bool:
+    """Whether the page draws ``minimum`` path pieces or more: lines and curves, counted inside each path, as a
+    producer may set a whole page's text as one path of outlines (OpenSCAD's SVG through cairo)."""
     try:
-        return len(page.get_cdrawings()) >= minimum
+        return sum(max(1, len(d.get("items", ()))) for d in page.get_cdrawings()) >= minimum
     except Exception:  # noqa: BLE001
         return False
 

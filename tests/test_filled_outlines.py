@@ -182,3 +182,29 @@ def test_an_option_of_a_run_set_a_slash_apart_ringed_is_that_option(tmp_path: Pa
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 1 and SIGNATURE_MARK not in texts
     assert _read(words)["claim_type"] == "travel"
+
+
+def test_a_page_whose_text_is_one_path_of_outlines_is_read_by_ocr(tmp_path: Path) -> None:
+    """OpenSCAD's SVG through cairo draws a whole page's letters as one path of many curves: no text layer and only
+    a few paths, each of thousands of pieces. Such a page is OCR'd as one with a path per letter is; a page of a
+    few short rules is not."""
+    from pipeline.config import Settings
+    from pipeline.pdf import load_page, needs_ocr
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    shape = page.new_shape()
+    for k in range(60):  # the outlines of a line of letters, one path
+        x = 60 + 8 * k
+        shape.draw_bezier((x, 100), (x + 2, 90), (x + 5, 90), (x + 6, 100))
+    shape.finish(color=None, fill=(0, 0, 0))
+    shape.commit()
+    rules = doc.new_page(width=595, height=842)
+    for y in (100, 200, 300):
+        rules.draw_line((50, y), (545, y))
+    doc.save(tmp_path / "outlined.pdf")
+    settings = Settings()
+    with pymupdf.open(tmp_path / "outlined.pdf") as pdf:
+        verdicts = [needs_ocr(page, load_page(pdf, k, settings.limits)[1], settings.ocr) for k, page in
+                    enumerate(pdf)]
+    assert verdicts == [True, False]
