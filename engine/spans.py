@@ -158,8 +158,8 @@ _UNITS = frozenset(
     # Polish and Swedish hours, Spanish hours, running metres (German, Swedish), square metres (Italian, Swedish),
     # Dutch pieces, German pieces, Italian "each"
     "godz godz. tim horas lfm lfm. lfdm lpm mq kvm stuks stck stck. cad cad. "
-    # Turkish hours and pieces
-    "saat adet".split()
+    # Turkish hours and pieces; a caterer's covers (French, German, Italian, Spanish, Nordic, guests)
+    "saat adet couverts couvert gedecke coperti cubiertos kuvert kuverter pax".split()
 )
 
 

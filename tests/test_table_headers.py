@@ -497,6 +497,21 @@ def test_a_typed_tables_bars_part_its_labels_and_its_rules_box_each_rows_lines()
         ("Grooming and bath Luna", "1", "39.00"), ("Boarding Maja (Beagle)", "7", "41.00")]
 
 
+@pytest.mark.parametrize("covers", ["couverts", "Gedecke", "coperti", "pax"])
+def test_a_caterers_count_of_covers_is_the_rows_quantity(covers: str) -> None:
+    """A caterer bills per head: "83 couverts" under "Qté" is the row's count and its unit, not the description."""
+    head = [[(0.05, "Traiteur Les Saisons SARL")], [(0.55, "N° de facture:"), (0.7, "F2026/46665")],
+            [(0.55, "Date de facture:"), (0.7, "27/11/2025")],
+            [(0.05, "Désignation"), (0.596, "Qté"), (0.7, "Prix unitaire"), (0.85, "Montant")]]
+    body = [[(0.05, "Finger food reception, 8 pieces per guest"), (0.61 - 0.008 * (3 + len(covers)), f"83 {covers}"),
+             (0.72, "23,31"),
+             (0.86, "1 934,73")],
+            [(0.05, "Service staff"), (0.57, "16 h"), (0.72, "42,21"), (0.86, "675,36")]]
+    items = _read([*head, *body, [(0.7, "Total HT"), (0.86, "2 610,09")]])["line_items"]
+    assert [(i["description"], i["quantity"]) for i in items] == [
+        ("Finger food reception, 8 pieces per guest", "83"), ("Service staff", "16")]
+
+
 def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
     """A wine merchant's table wraps a bottle's size onto the next line ("…, Maison Derville, magnum" over
     "1.5 l"): in a row that has its count, a volume, a mass or a length is the size its item's name states, part of
