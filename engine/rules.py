@@ -1043,10 +1043,16 @@ _BANK_CODE = re.compile(r"(?i:bic|swift|bic\s?/\s?swift|swift\s?/\s?bic|swift co
                         r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
 
 
+#: a hyphen inside a word: a title's word in a compound ("Marque-Page", a bookshop's name) makes no title
+_HYPHEN_IN_WORD = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 def name_like(doc: SpanDoc, s: Span) -> bool:
     """Whether a text span can be a company name: not a title, label, address, sentence."""
     toks = doc.tokens.get(s.index, ()) if s.text == doc.spans[s.index].text else label_tokens(s.text)
-    if (not toks or (len(toks) <= 3 and _title(set(toks))) or set(toks) <= _CAPTIONS or set(toks) <= _CALLS
+    if (not toks or (len(toks) <= 3 and _title(set(toks))
+                     and _title(set(label_tokens(_HYPHEN_IN_WORD.sub("", s.text).lower()))))
+            or set(toks) <= _CAPTIONS or set(toks) <= _CALLS
             or (len(toks) <= 2 and toks[0] in _STAMPS)
             or _ADDRESSY.search(s.text) and not _NUMBERED_NAME.fullmatch(s.text.strip())
             or len(s.text) > 60 or s.text.lstrip()[:1] in "(*[" or not any(c.isupper() for c in s.text)):

@@ -87,6 +87,16 @@ def test_a_manual_pages_running_head_is_no_merchant_and_a_name_with_an_ampersand
     assert data["merchant_address"] == "31 Maple Ridge Drive, Burlington, VT 05401"
 
 
+def test_a_titles_word_inside_a_hyphenated_name_makes_no_title() -> None:
+    """A bookshop "Librairie Le Marque-Page": "Page" is a title's word ("Page 1/2"), but not as part of a compound."""
+    rows = [[(0.21, "Librairie Le Marque-Page")], [(0.24, "163 avenue Jean-Moulin")], [(0.36, "35000 Rennes")],
+            [(0.26, "TVA ID: FR465670166")], [(0.0, "Poetry anthology"), (0.6, "3x"), (0.8, "57,09")],
+            [(0.0, "TOTAL EUR"), (0.8, "57,09")], [(0.0, "25/12/2025 14:02")]]
+    data = _read(layout(rows), Receipt)
+    assert data["merchant_name"] == "Librairie Le Marque-Page"
+    assert data["merchant_address"] == "163 avenue Jean-Moulin, 35000 Rennes"
+
+
 # --- typed claim forms ---
 
 _CLAIM = [[(0.05, "KFZ-SCHADENANZEIGE")], [(0.05, "Name, Vorname")], [(0.05, "Monika Schäfer")],
