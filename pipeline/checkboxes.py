@@ -19,8 +19,10 @@ ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from statistics import median
 from typing import Any
 
@@ -66,8 +68,8 @@ def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]
         return units
     out: list[LineUnit] = []
     for u in units:
-        kept = [_peeled(w, boxes) for w in u.words if not any(_covers(b, w) and len(w.text.strip()) <= 2
-                                                              for b in boxes)]
+        kept = [part for w in u.words if not any(_covers(b, w) and len(w.text.strip()) <= 2 for b in boxes)
+                for part in _split_at_boxes(_peeled(w, boxes), boxes)]
         if kept:
             out.append(LineUnit(kept, u.horizontal))
     words = [w for u in out for w in u.words]
@@ -102,9 +104,12 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
     for ink in inks:
         count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
         for x, y, w, h, _area in stats[1:count]:
-            if not (lo <= h <= hi and 0.8 <= w / h <= 1.25):
+            if not (lo <= h <= hi * 1.4 and 0.6 <= w / h <= 1.25):
                 continue
-            state = _box_state(ink[y:y + h, x:x + w])
+            state = _box_state(ink[y:y + h, x:x + w]) if h <= hi and w >= 0.8 * h else None
+            if state is None and (overshot := _ticked_past(ink, x, y, w, h, lo, hi)) is not None:
+                x, y, w, h = overshot  # a box whose tick runs out past its top right corner ("☑")
+                state = True
             ring = False
             if state is None and h >= _MIN_DOTTED_RING * word_height and not _beside_ink(ink, x, y, w, h):
                 state = _ring_state(ink[y:y + h, x:x + w])
@@ -121,6 +126,27 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
     found = [b for b in found if b not in small or any(o.text == CHECKED for o in found if _same_row(b, o))]
     found = [b for b in found if b not in rings or sum(_same_row(b, o) for o in found) >= 2]
     return found if len(found) <= _MAX_BOXES else []
+
+
+def _ticked_past(ink: np.ndarray, x: int, y: int, w: int, h: int, lo: float,
+                 hi: float) -> tuple[int, int, int, int] | None:
+    """The box inside a shape whose tick runs out of it over its top ("☑", a pen's tick over a printed box): the
+    box's top is the first row of ink across most of the shape, its right side the last column of ink down most of
+    what is under it; framed on all four sides, as (x, y, w, h), with the ink over it over its right half only (a
+    letter's bar over its whole width is none). None for any other shape."""
+    shape = ink[y:y + h, x:x + w]
+    rows = shape.sum(axis=1)
+    top = next((k for k in range(h) if rows[k] >= 0.6 * w), None)
+    if top is None or not 2 <= top <= 0.4 * h:
+        return None
+    cols = shape[top:].sum(axis=0)
+    right = max((k for k in range(w) if cols[k] >= 0.6 * (h - top)), default=None)
+    if right is None:
+        return None
+    side_w, side_h = right + 1, h - top
+    if not lo <= side_h <= hi or not 0.8 <= side_w / side_h <= 1.25 or shape[:top, :round(0.5 * side_w)].any():
+        return None
+    return (x, y + top, side_w, side_h) if _box_state(shape[top:, :side_w]) is not None else None
 
 
 def _same_row(a: RawWord, b: RawWord) -> bool:
@@ -154,6 +180,28 @@ def _peeled(word: RawWord, boxes: list[RawWord]) -> RawWord:
         if side and abs(word.x0 - b.x1) <= 0.5 * size and _same_row(b, RawWord("", 0, word.y0, 0, word.y1)):
             return RawWord(text[side:], word.x0, word.y0, word.x1, word.y1, word.confidence)
     return word
+
+
+def _split_at_boxes(word: RawWord, boxes: list[RawWord]) -> list[RawWord]:
+    """``word`` cut where boxes found inside it stand, as OCR reads a row of small boxes and their options as one
+    word without them ("claimMotorHomeHealthTravel" over "claim ☐ Motor ☐ Home ☑ Health ☐ Travel", "policeYesNo"):
+    one box at each place where a small letter meets a capital, each box near its place by the characters before
+    it. Each part spans the word's pixels between two boxes; a word any other way stays whole."""
+    inside = sorted((b for b in boxes if _inside(b, word)), key=lambda b: b.x0)
+    text = word.text
+    if not inside or len(text) < 4:
+        return [word]
+    cuts = [k for k in range(2, len(text) - 1) if text[k].isupper() and text[k - 1].islower()]
+    if len(cuts) != len(inside):
+        return [word]
+    step = (word.x1 - word.x0) / len(text)
+    if any(not b.x0 - 3 * step <= word.x0 + step * cut <= b.x1 + 3 * step for cut, b in zip(cuts, inside,
+                                                                                              strict=True)):
+        return [word]
+    edges = [word.x0, *(x for b in inside for x in (b.x0, b.x1)), word.x1]
+    parts = [text[a:b] for a, b in itertools.pairwise([0, *cuts, len(text)])]
+    return [replace(word, text=part, x0=edges[2 * k], x1=max(edges[2 * k] + step, edges[2 * k + 1]))
+            for k, part in enumerate(parts)]
 
 
 def _overlap(a: RawWord, b: RawWord) -> bool:

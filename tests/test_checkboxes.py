@@ -235,6 +235,32 @@ def test_a_crossed_box_read_as_an_accented_letter_is_cut_off_its_option() -> Non
     assert "élan" in [w.text for w in words]
 
 
+def test_a_box_whose_tick_runs_out_over_its_top_is_ticked_and_splits_the_word_ocr_ran_over_it() -> None:
+    """A wireframe's boxes set close after the caption and each option ("Type of claim ☐ Motor ☐ Home ☑ Health"):
+    OCR reads the row as one word, "claimMotorHomeHealth", and the ticked box's tick runs out over its top, so the
+    shape is no square. The box is found inside the shape, ticked, and the word is cut at the boxes into the
+    caption's last word and the options; a letter ("D") is no box."""
+    from pipeline.checkboxes import add_check_boxes
+    from pipeline.layout import LineUnit, RawWord
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=120)
+    page.insert_text((20, 61), "claim", fontsize=11)
+    for x, option, ticked in ((50, "Motor", False), (100, "Home", False), (148, "Health", True)):
+        _box(page, x, 61, False, size=9.0)
+        page.insert_text((x + 12, 61), option, fontsize=11)
+        if ticked:  # a tick from the box's left middle down to its bottom and up past its top
+            page.draw_polyline([(x + 1.5, 56), (x + 4, 60), (x + 8, 48)], color=(0, 0, 0), width=1.6)
+    page.insert_text((20, 95), "Date", fontsize=14)
+    image = _scan(page)
+    scale = 150 / 72
+    boxes = sorted(find_check_boxes(image, word_height=11 / 72 * 150), key=lambda b: b.x0)
+    assert [b.text for b in boxes] == [UNCHECKED, UNCHECKED, CHECKED]
+    read = RawWord("claimMotorHomeHealth", 19 * scale, 50 * scale, 190 * scale, 63 * scale, 0.8)
+    words = sorted((w for u in add_check_boxes(image, [LineUnit([read])]) for w in u.words), key=lambda w: w.x0)
+    assert [w.text for w in words] == ["claim", UNCHECKED, "Motor", UNCHECKED, "Home", CHECKED, "Health"]
+
+
 def _grid_form(tick_under: str) -> pymupdf.Document:
     """A claim form whose police question is answered in a drawn grid, ``Yes | No`` over a row of cells, a tick
     drawn as a path of two strokes in one cell; the logo's tick is drawn in white."""
