@@ -394,6 +394,21 @@ _TILDE_IN_FIGURES = re.compile(r"(?<=\d)~(?=\d)")
 _DASH_IN_WORD = re.compile(r"(?<=[^\W_])[\u2013\u2014\u2212](?=[^\W_])")
 
 
+#: a date with its parts set apart by stops, slashes or dashes ("30/05/2025", "1.2.24")
+_FRAME_DATE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}")
+
+
+def frame_stop(text: str) -> str:
+    """``text`` without a comma OCR read from a field's frame before its value (",Solène", ",173"): no word starts
+    with a comma, but an amount's cents OCR split off at it (",50", which :func:`join_split_cents` joins again); nor
+    a stop before a date (".30/05/2025"). A stop before anything else stays (".50", ".NET")."""
+    if len(text) >= 2 and text[0] == "," and text[1].isalnum() and not _CENTS_PART.fullmatch(text):
+        return text[1:]
+    if text[:1] == "." and _FRAME_DATE.fullmatch(text[1:]):
+        return text[1:]
+    return text
+
+
 def dash_hyphen(text: str) -> str:
     """``text`` with a dash inside a word of letters, or of letters and figures, read as the hyphen it is: OCR takes
     a hyphen set wide (or the minus glyph some fonts print for it) for an en dash, and a compound name or place, or
@@ -414,8 +429,9 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
     figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
     (:func:`postcode_zero`), a sum's label run into its amount's thousands split off (:func:`split_sum_thousands`),
-    a Polish street's "ul." read as "u1." made "ul." (:func:`street_ul`)."""
-    parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(part.text)))))
+    a Polish street's "ul." read as "u1." made "ul." (:func:`street_ul`), a comma or stop read from a field's frame
+    before its value dropped (:func:`frame_stop`)."""
+    parts = [replace(part, text=dash_hyphen(amount_zero(letter_zero(dotless_i(frame_stop(part.text))))))
              for w in words for piece in split_bullets(w) for part in split_glued_word(piece)]
     return street_ul(litre_l(legal_form_words(postcode_zero(state_zero(split_sum_thousands(parts))))))
 

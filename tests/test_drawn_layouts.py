@@ -18,7 +18,7 @@ from engine.spandoc import SpanDoc
 from engine.spans import SpanKind, find_spans, reads_as_identifier
 from pipeline.checkboxes import find_check_boxes
 from pipeline.formfields import CHECKED, UNCHECKED
-from pipeline.layout import RawWord, split_bullets, split_glued_word
+from pipeline.layout import RawWord, repair_ocr_words, split_bullets, split_glued_word
 from schemas import ClaimForm, Invoice, Receipt
 from tests.layout import layout
 
@@ -231,6 +231,18 @@ def test_bars_and_tax_rates_ocr_glued_to_words_are_cut() -> None:
     assert cut("www.example.com") == ["www.example.com"] and cut("St.Gallen") == ["St.Gallen"]  # no value
     assert cut("Müller,bitte") == ["Müller,bitte"] and cut("Inv.2024-001") == ["Inv.2024-001"]
     assert cut("INV,2024") == ["INV,2024"] and cut("Ref.ª") == ["Ref.ª"]
+
+
+
+@pytest.mark.parametrize(("line", "fixed"), [
+    (",Solène Lefebvre", "Solène Lefebvre"), ("Adresse ,173 chemin du Moulin", "Adresse 173 chemin du Moulin"),
+    ("Total 12 ,50", "Total 12 ,50"),  # (an amount's cents OCR split off: joined again later)
+    ("Date du sinistre .30/05/2025", "Date du sinistre 30/05/2025"),
+    ("Rabatt .50", "Rabatt .50"), ("Framework .NET", "Framework .NET"),  # a stop before no date stays
+])
+def test_a_comma_or_stop_ocr_read_from_a_fields_frame_before_its_value_goes(line: str, fixed: str) -> None:
+    words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10, 0.9) for k, t in enumerate(line.split())]
+    assert " ".join(w.text for w in repair_ocr_words(words)) == fixed
 
 
 def test_thin_grey_check_boxes_of_a_scan_are_found() -> None:
