@@ -666,6 +666,11 @@ def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]
         if a.marker and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds) and not b.strong and (
                 since <= 1 or (since == 2 and label_strength(" ".join(texts[out[k - 2].start:a.end])) >= 0.9)):
             a.label_end, a.kinds = True, {SpanKind.LABEL}
+        # ... as does a marker, a little word and the noun it numbers at a cell's start ("N° de contrat KV-320")
+        elif (k == 2 and out[0].marker and out[1].end - out[1].start == 1 and texts[out[1].start].lower() in
+              _MARKER_JOINS and a.end - a.start == 1 and texts[a.start].isalpha() and not b.strong
+              and (SpanKind.IDENTIFIER in b.kinds or SpanKind.INTEGER in b.kinds)):
+            a.label_end, a.kinds = True, {SpanKind.LABEL}
         # two markers joined by a little word are one label ("N° de facture F-123", "Número de factura …")
         joined = (k > 0 and out[k - 1].marker and b.marker and a.end - a.start == 1
                   and texts[a.start].lower() in _MARKER_JOINS)

@@ -180,7 +180,14 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
         m = _GLUED_QUANTITY.fullmatch(word.text) or _GLUED_RATE.fullmatch(word.text) \
             or _GLUED_STREET.fullmatch(word.text) or _NUMBER_STREET.fullmatch(word.text) \
             or _GLUED_MARK.fullmatch(word.text) or _GLUED_POSTCODE.fullmatch(word.text) \
-            or _GLUED_TITLE.fullmatch(word.text) or _after_stop(word.text)
+            or _GLUED_TITLE.fullmatch(word.text)
+    if m is None and (stop := _after_stop(word.text)) is not None:
+        # (the comma is the field's frame OCR read: the caption goes without it)
+        head, value = _at_missing_space(word, stop.group(1), stop.group(2))
+        if not stop.group(1).endswith(","):
+            return [head, value]
+        step = (head.x1 - head.x0) / len(stop.group(1))
+        return [replace(head, text=stop.group(1)[:-1], x1=head.x1 - step), value]
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             split_label_figure(word.text) or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
         m = None  # "Belegdatum23.08.2021": a date's label and the date; "Total232.357,28": a sum's; "Tel12.34": none

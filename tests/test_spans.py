@@ -431,6 +431,8 @@ def test_marker_labels_and_descriptions_with_references() -> None:
     ("Número de factura INV-2024-4093", "Número de factura", "INV-2024-4093"),
     ("N° de facture F-123", "N° de facture", "F-123"), ("Nr faktury FV/1/2024", "Nr faktury", "FV/1/2024"),
     ("Factura n.º 2024-77", "Factura n.º", "2024-77"),
+    # a marker, a little word and the noun it numbers, at the cell's start
+    ("N° de contrat KV-3206398", "N° de contrat", "KV-3206398"), ("Nº de cliente 48213", "Nº de cliente", "48213"),
 ])
 def test_markers_joined_by_a_little_word_close_a_label(text: str, label: str, number: str) -> None:
     """A label and its number in one cell (a scan's gap, a label wider than its column): markers joined by "de"
