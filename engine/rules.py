@@ -1682,9 +1682,15 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
 
 def _answer_after_question(label: Span, phrases: list[Phrase], concept: str | None) -> Found | None:
     """A yes or no typed a space after its question's mark, in the question's own span ("Wurde der Schaden
-    polizeilich gemeldet? Nein"), where the question reads as the field's label."""
+    polizeilich gemeldet? Nein"), or after a question of four words or more without its mark, as a form's drop-down
+    shows its choice ("Plainte déposée auprès de la police Non"), where the question reads as the field's label
+    (a label of fewer words may end on a number's marker: "Police report no")."""
     question, mark, answer = label.text.rpartition("?")
-    if not mark or len(answer.split()) != 1 or (value := yes_or_no(answer)) is None:
+    if not mark:
+        question, _, answer = label.text.rpartition(" ")
+        if len(question.split()) < 4:
+            return None
+    if len(answer.split()) != 1 or (value := yes_or_no(answer)) is None:
         return None
     score = label_score(label_tokens(question), phrases, concept)
     return Found(value, score * 0.8, [label]) if score >= 0.6 else None

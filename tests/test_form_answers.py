@@ -276,9 +276,13 @@ def test_an_answer_set_in_under_a_numbered_question_is_read(caption: str, answer
 
 
 @pytest.mark.parametrize(("line", "want"), [("Wurde der Schaden polizeilich gemeldet? Nein", False),
-                                           ("Was the incident reported to the police? Yes", True)])
+                                           ("Was the incident reported to the police? Yes", True),
+                                           # a drop-down's choice after a question without its mark
+                                           ("Plainte déposée auprès de la police Non", False),
+                                           ("Was the incident reported to the police Yes", True)])
 def test_an_answer_typed_a_space_after_its_question_mark_is_read(line: str, want: bool) -> None:
-    """A typed form sets the answer one space after the question's mark, so both are one span."""
+    """A typed form sets the answer one space after the question's mark, so both are one span; a wireframe's
+    drop-down shows its choice a space after a question of four words or more printed without its mark."""
     rows = _form("[X] Kfz [ ] Hausrat", [[(0.05, "D. Unterschrift")], [(0.05, "Marc Kössler")]])
     rows[10:12] = [[(0.05, line)]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
