@@ -307,6 +307,8 @@ class _Extractor:
             found = self.first(cands, "text")
             if found is None and concept == "postal_code":
                 found = self._code_after_caption(phrases, concept)
+            if found is None and concept == "address":
+                found = self._street_after_caption(phrases, concept)
             if found is not None and concept == "claimant":
                 found = _after_caption(found, phrases, concept)
             if found is not None and idlike:
@@ -318,6 +320,18 @@ class _Extractor:
                 if concept == "address" and (number := rules.house_number_beside(self.doc, found.spans[-1])):
                     found = Found(f"{found.value} {number.text}", found.confidence, [*found.spans, number])
         return self.record(path, found)
+
+    def _street_after_caption(self, phrases: list[Phrase], concept: str) -> Found | None:
+        """A street set so close after its caption that both are one span, which reads as the caption ("Straat en
+        huisnummer Kerkstraat 37", "Street and number 13 Priory Lane"): the words after the caption
+        (:func:`_caption_words`), where they hold a house number and a word of letters."""
+        for label, score in self.doc.labels(phrases, concept):
+            words = label.text.split()
+            rest = words[_caption_words(words, phrases, concept):]
+            if len(rest) < len(words) and any(any(c.isdigit() for c in w) for w in rest) \
+                    and any(sum(c.isalpha() for c in w) >= 3 for w in rest) and rules.street_line(" ".join(rest)):
+                return Found(" ".join(rest), score * 0.7, [label])
+        return None
 
     def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:
         """Whether the document asks a field's question: a label of it that reads no better as another field's

@@ -475,3 +475,16 @@ def test_the_other_partys_insurer_is_no_slip_for_the_insured() -> None:
             [(0.05, "Wurde der Schaden polizeilich gemeldet?"), (0.6, "[X] Ja"), (0.7, "[ ] Nein")]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["claimant_name"] == "Dieter Zöllner"
+
+
+@pytest.mark.parametrize(("line", "street"), [("Straat en huisnummer Kerkstraat 37", "Kerkstraat 37"),
+                                               ("Street and number 13 Priory Lane", "13 Priory Lane")])
+def test_a_street_set_close_after_its_caption_in_one_span_is_read(line: str, street: str) -> None:
+    """A wireframe's text field set right after its caption: OCR reads both as one span, which reads as the
+    street's caption; the words after the caption, a house number and a street, are the street."""
+    rows = [[(0.05, "Polder Verzekeringen")], [(0.05, "Schadeformulier reisverzekering")],
+            [(0.05, "Naam"), (0.25, "Ineke Kuipers")], [(0.05, line)], [(0.05, "Postcode"), (0.25, "7411 JC")],
+            [(0.05, "Woonplaats"), (0.25, "Deventer")], [(0.05, "Polisnummer"), (0.25, "177.752.7208")],
+            [(0.05, "Schadedatum"), (0.25, "29-10-2025")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["address"]["street"] == street
