@@ -119,9 +119,10 @@ _GLUED_POSTCODE = re.compile(r"(\d{4}-\d{3}|\d{2}-\d{3})([A-ZÀ-ÖØ-ÞĀ-Ž][^\
 _GLUED_MARK = re.compile(r"([^\W\d_]{2,}[.,;]?)([✓✔✗✘√])")
 _NUMBER_STREET = re.compile(r"(\d{1,5})([A-Z][a-zäöüßéèáíóúñ]{3,})")
 #: a caption's last word and the value OCR ran into it over a stop or a comma it read from the field's frame
-#: ("number,61", "person.Fiona", "claimant,OLIVER"): a word ending in small letters, then after a comma a figure or a
-#: capital, after a stop a capital (a code's "Inv.2024-001" stays whole)
-_GLUED_AFTER_STOP = re.compile(r"([^\W\d_]+[^\W\d_A-Z]{2}[.,])(\d[\w\-/.]*|[^\W\d_]{2,}[\w'’\-.]*)")
+#: ("number,61", "person.Fiona", "claimant,OLIVER", "Versicherungsschein-Nr.,791.501.6562", "Betrag,1'459.94"): a word
+#: ending in a small letter (its abbreviation's stop perhaps), then after a comma a figure or a capital, after a stop
+#: a capital (a code's "Inv.2024-001" stays whole)
+_GLUED_AFTER_STOP = re.compile(r"([^\W\d_][\w\-]*[^\W\d_]\.?)([.,])(\d[\w\-/.'’]*|[^\W\d_]{2,}[\w'’\-.]*)")
 #: an amount with its cents and the word in lower case after it, the space lost ("$9,362.06by")
 _FIGURE_GLUED = re.compile(r"([$€£]?\d[\d.,']*[.,]\d{2})([^\W\d_]{2,}\.?)")
 #: what follows a time of day written with a dot ("10.30am", "14.30uhr")
@@ -183,11 +184,12 @@ def split_glued_word(word: RawWord) -> list[RawWord]:
             or _GLUED_TITLE.fullmatch(word.text)
     if m is None and (stop := _after_stop(word.text)) is not None:
         # (the comma is the field's frame OCR read: the caption goes without it)
-        head, value = _at_missing_space(word, stop.group(1), stop.group(2))
-        if not stop.group(1).endswith(","):
-            return [head, value]
-        step = (head.x1 - head.x0) / len(stop.group(1))
-        return [replace(head, text=stop.group(1)[:-1], x1=head.x1 - step), value]
+        caption, mark, value = stop.groups()
+        head, tail = _at_missing_space(word, caption + mark, value)
+        if mark == ".":
+            return [head, tail]
+        step = (head.x1 - head.x0) / len(caption + mark)
+        return [replace(head, text=caption, x1=head.x1 - step), tail]
     if m is None and (m := _GLUED_FIGURE.fullmatch(word.text)) is not None and not (
             split_label_figure(word.text) or _DATE_WORD.search(m.group(1)) and _GLUED_DATE.fullmatch(m.group(2))):
         m = None  # "Belegdatum23.08.2021": a date's label and the date; "Total232.357,28": a sum's; "Tel12.34": none
@@ -204,10 +206,13 @@ def _after_stop(text: str) -> re.Match[str] | None:
     """A caption's word and its value run together over a comma or a stop (:data:`_GLUED_AFTER_STOP`): after a
     comma a figure or a capital, after a stop a capital, in small letters before it."""
     m = _GLUED_AFTER_STOP.fullmatch(text)
-    if m is None or not m.group(1)[-2].islower():
+    if m is None:
         return None
-    head = m.group(2)[0]
-    return m if head.isupper() or head.isdigit() and m.group(1).endswith(",") else None
+    caption, mark, value = m.groups()
+    letters = [c for c in caption if c.isalpha()]
+    if len(letters) < 3 or not letters[-1].islower() or mark == "." and caption.endswith("."):
+        return None
+    return m if value[0].isupper() or value[0].isdigit() and mark == "," else None
 
 
 def _at_missing_space(word: RawWord, first: str, second: str) -> list[RawWord]:
@@ -403,15 +408,18 @@ _DASH_IN_WORD = re.compile(r"(?<=[^\W_])[\u2013\u2014\u2212](?=[^\W_])")
 
 #: a date with its parts set apart by stops, slashes or dashes ("30/05/2025", "1.2.24")
 _FRAME_DATE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}")
+#: ... a postcode's four or five figures, or a capitalised word
+_FRAME_AFTER_STOP = re.compile(r"\d{4,5}|[^\W\d_a-z][^\W\d_A-Z]+[\w'’\-.,]*")
 
 
 def frame_stop(text: str) -> str:
     """``text`` without a comma OCR read from a field's frame before its value (",Solène", ",173"): no word starts
     with a comma, but an amount's cents OCR split off at it (",50", which :func:`join_split_cents` joins again); nor
-    a stop before a date (".30/05/2025"). A stop before anything else stays (".50", ".NET")."""
+    a stop before a date (".30/05/2025"), a postcode (".3600") or a capitalised word (".Claudia"). A stop before
+    anything else stays (".50", ".NET")."""
     if len(text) >= 2 and text[0] == "," and text[1].isalnum() and not _CENTS_PART.fullmatch(text):
         return text[1:]
-    if text[:1] == "." and _FRAME_DATE.fullmatch(text[1:]):
+    if text[:1] == "." and (_FRAME_DATE.fullmatch(text[1:]) or _FRAME_AFTER_STOP.fullmatch(text[1:])):
         return text[1:]
     return text
 

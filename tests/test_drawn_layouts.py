@@ -227,7 +227,8 @@ def test_bars_and_tax_rates_ocr_glued_to_words_are_cut() -> None:
     assert cut("Office365") == ["Office365"] and cut("3Com") == ["3Com"]  # a name with its figure stays whole
     # a value run into its caption over a stop or a comma OCR read from the field's frame
     assert cut("number,61") == ["number", "61"] and cut("person.Fiona") == ["person.", "Fiona"]
-    assert cut("claimant,OLIVER") == ["claimant", "OLIVER"]
+    assert cut("claimant,OLIVER") == ["claimant", "OLIVER"] and cut("Betrag,1'459.94") == ["Betrag", "1'459.94"]
+    assert cut("Versicherungsschein-Nr.,791.501.6562") == ["Versicherungsschein-Nr.", "791.501.6562"]
     assert cut("www.example.com") == ["www.example.com"] and cut("St.Gallen") == ["St.Gallen"]  # no value
     assert cut("Müller,bitte") == ["Müller,bitte"] and cut("Inv.2024-001") == ["Inv.2024-001"]
     assert cut("INV,2024") == ["INV,2024"] and cut("Ref.ª") == ["Ref.ª"]
@@ -237,7 +238,8 @@ def test_bars_and_tax_rates_ocr_glued_to_words_are_cut() -> None:
 @pytest.mark.parametrize(("line", "fixed"), [
     (",Solène Lefebvre", "Solène Lefebvre"), ("Adresse ,173 chemin du Moulin", "Adresse 173 chemin du Moulin"),
     ("Total 12 ,50", "Total 12 ,50"),  # (an amount's cents OCR split off: joined again later)
-    ("Date du sinistre .30/05/2025", "Date du sinistre 30/05/2025"),
+    ("Date du sinistre .30/05/2025", "Date du sinistre 30/05/2025"), ("PLZ .3600", "PLZ 3600"),
+    ("Vermittler .Claudia Wenzel", "Vermittler Claudia Wenzel"),
     ("Rabatt .50", "Rabatt .50"), ("Framework .NET", "Framework .NET"),  # a stop before no date stays
 ])
 def test_a_comma_or_stop_ocr_read_from_a_fields_frame_before_its_value_goes(line: str, fixed: str) -> None:
