@@ -39,7 +39,7 @@ from engine import rules
 from engine.adjustments import adjustment_of
 from engine.base import (SIGNATURE_MARK, Engine, EngineOptions, EngineRequest, EngineResult, EngineStats,
                          FieldResult)
-from engine.dates import DateOrder, parse_boxed_figures
+from engine.dates import DateOrder, parse_boxed_figures, parse_date
 from engine.labels import (TERM_CODE, Phrase, concept_of, known_label_words, label_phrases, label_score,
                            label_tokens, normalise)
 from engine.numbers import is_product, parse_amount
@@ -309,6 +309,8 @@ class _Extractor:
                 found = self._code_after_caption(phrases, concept)
             if found is None and concept == "address":
                 found = self._street_after_caption(phrases, concept)
+            if found is None and idlike:
+                found = self._number_after_caption(phrases, concept)
             if found is not None and concept == "claimant":
                 found = _after_caption(found, phrases, concept)
             if found is not None and idlike:
@@ -331,6 +333,18 @@ class _Extractor:
             if len(rest) < len(words) and any(any(c.isdigit() for c in w) for w in rest) \
                     and any(sum(c.isalpha() for c in w) >= 3 for w in rest) and rules.street_line(" ".join(rest)):
                 return Found(" ".join(rest), score * 0.7, [label])
+        return None
+
+    def _number_after_caption(self, phrases: list[Phrase], concept: str | None) -> Found | None:
+        """A number set so close after its caption that both are one span of words, the caption naming no number
+        ("Číslo pojistné smlouvy K20/960588"): the one word after the caption (:func:`_caption_words`), where it
+        holds figures and reads as a number, not a word or a date."""
+        for label, score in self.doc.labels(phrases, concept):
+            words = label.text.split()
+            rest = words[_caption_words(words, phrases, concept or ""):]
+            if len(rest) == 1 < len(words) and _CAPTIONED_NUMBER.fullmatch(rest[0]) \
+                    and parse_date(rest[0]) is None:
+                return Found(rest[0], score * 0.7, [label])
         return None
 
     def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:
@@ -1065,6 +1079,10 @@ def _priced(line: list[Span]) -> bool:
 
 #: a postal code of figures alone, as a caption gives it ("CAP 73100", "PLZ 1010")
 _BARE_CODE = re.compile(r"\d{4,6}")
+
+
+#: a number's word after its caption: four characters or more, figures among them ("K20/960588", "PL-2024-77")
+_CAPTIONED_NUMBER = re.compile(r"(?=[\w/.\-]*\d)[A-Za-z0-9][\w/.\-]{3,}")
 
 
 def _caption_words(words: list[str], phrases: list[Phrase], concept: str) -> int:

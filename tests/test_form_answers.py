@@ -488,3 +488,15 @@ def test_a_street_set_close_after_its_caption_in_one_span_is_read(line: str, str
             [(0.05, "Schadedatum"), (0.25, "29-10-2025")]]
     (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
     assert result.data["address"]["street"] == street
+
+
+@pytest.mark.parametrize(("line", "number"), [("Číslo pojistné smlouvy K20/960588", "K20/960588"),
+                                               ("Numer polisy PL-2024-0077", "PL-2024-0077")])
+def test_a_number_set_close_after_its_caption_in_one_span_is_read(line: str, number: str) -> None:
+    """A wireframe's text field right after a caption that names no number by a marker: OCR reads both as one span
+    of words; the one word after the caption, with figures, is the policy's number."""
+    rows = [[(0.05, "Vltava pojišťovna")], [(0.05, "Oznámení pojistné události")],
+            [(0.05, "Jméno a příjmení"), (0.3, "Jana Nováková")], [(0.05, line)],
+            [(0.05, "Datum události"), (0.3, "12.03.2025")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["policy_number"] == number
