@@ -323,28 +323,33 @@ class _Extractor:
                     found = Found(f"{found.value} {number.text}", found.confidence, [*found.spans, number])
         return self.record(path, found)
 
+    def _captioned(self, phrases: list[Phrase], concept: str) -> list[tuple[Span, list[str]]]:
+        """Text spans that begin with the field's caption outright and go on with more words (its value set so close
+        that both are one span), as (span, the words after the caption), top first."""
+        out = []
+        for span in self.doc.spans:
+            words = span.text.split()
+            if span.has(SpanKind.TEXT) and len(words) >= 2 and (k := _caption_words(words, phrases, concept)):
+                out.append((span, words[k:]))
+        return out
+
     def _street_after_caption(self, phrases: list[Phrase], concept: str) -> Found | None:
         """A street set so close after its caption that both are one span, which reads as the caption ("Straat en
         huisnummer Kerkstraat 37", "Street and number 13 Priory Lane"): the words after the caption
         (:func:`_caption_words`), where they hold a house number and a word of letters."""
-        for label, score in self.doc.labels(phrases, concept):
-            words = label.text.split()
-            rest = words[_caption_words(words, phrases, concept):]
-            if len(rest) < len(words) and any(any(c.isdigit() for c in w) for w in rest) \
-                    and any(sum(c.isalpha() for c in w) >= 3 for w in rest) and rules.street_line(" ".join(rest)):
-                return Found(" ".join(rest), score * 0.7, [label])
+        for span, rest in self._captioned(phrases, concept):
+            if any(any(c.isdigit() for c in w) for w in rest) and any(sum(c.isalpha() for c in w) >= 3 for w in rest) \
+                    and rules.street_line(" ".join(rest)):
+                return Found(" ".join(rest), 0.6, [span])
         return None
 
     def _number_after_caption(self, phrases: list[Phrase], concept: str | None) -> Found | None:
         """A number set so close after its caption that both are one span of words, the caption naming no number
         ("Číslo pojistné smlouvy K20/960588"): the one word after the caption (:func:`_caption_words`), where it
         holds figures and reads as a number, not a word or a date."""
-        for label, score in self.doc.labels(phrases, concept):
-            words = label.text.split()
-            rest = words[_caption_words(words, phrases, concept or ""):]
-            if len(rest) == 1 < len(words) and _CAPTIONED_NUMBER.fullmatch(rest[0]) \
-                    and parse_date(rest[0]) is None:
-                return Found(rest[0], score * 0.7, [label])
+        for span, rest in self._captioned(phrases, concept or ""):
+            if len(rest) == 1 and _CAPTIONED_NUMBER.fullmatch(rest[0]) and parse_date(rest[0]) is None:
+                return Found(rest[0], 0.6, [span])
         return None
 
     def _asks(self, phrases: list[Phrase], concept: str | None) -> bool:
