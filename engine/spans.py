@@ -895,7 +895,8 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
         text = w.text.strip()
         if text in _BARS:
             bars.setdefault((w.page, w.line), []).append((w.bbox[0] + w.bbox[2]) / 2)
-        elif len(text) >= 2 and any(c.isalnum() for c in text):  # ... or glued to a word's end ("|Qte|  |Prix")
+        elif len(text) >= 2 and any(c.isalnum() for c in text) and w.confidence >= 1.0:
+            # ... or, in a text layer, glued to a word's end ("|Qte|  |Prix"; OCR reads a box's side so too)
             bars.setdefault((w.page, w.line), []).extend(
                 [w.bbox[0]] * (text[0] in _BARS) + [w.bbox[2]] * (text[-1] in _BARS))
     words = [w if (t := word_text(w.text)) == w.text else w.model_copy(update={"text": t}) for w in words]
