@@ -843,7 +843,7 @@ def _boxed(rows: list[TableRow], rests: dict[int, list[_Rest]],
 
 
 def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
-                  lines: dict[tuple[int, int], list[Span]] | None = None) -> None:
+                  lines: dict[tuple[int, int], list[Span]]) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
 
     A description wrapped where its column ends is its rest (``by_column``). Many tables wrap narrower than their
@@ -907,7 +907,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
         return all(c.isdigit() for s in rest.line for c in s.text.replace(" ", ""))
 
     codes = len(rows) >= 2 and all(chain and figures(chain[0]) for chain in (rests.get(i, []) for i in range(len(rows))))
-    boxed = _boxed(rows, rests, lines or {})
+    boxed = _boxed(rows, rests, lines)
     for i, chain in rests.items():
         for rest in chain:
             if rest.smaller or not (sure[rest] or table_wraps and filled[rest] or i in boxed):

@@ -108,7 +108,7 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
                 continue
             state = _box_state(ink[y:y + h, x:x + w]) if h <= hi and w >= 0.8 * h else None
             if state is None and (overshot := _ticked_past(ink, x, y, w, h, lo, hi)) is not None:
-                x, y, w, h = overshot  # a box whose tick runs out past its top right corner ("☑")
+                x, y, w, h = overshot  # a box whose tick runs out over its top ("☑")
                 state = True
             ring = False
             if state is None and h >= _MIN_DOTTED_RING * word_height and not _beside_ink(ink, x, y, w, h):

@@ -402,8 +402,9 @@ def dotless_i(text: str) -> str:
 
 
 #: a dash or minus OCR read between two letters or figures of one word: a hyphen ("Meyer-sur–Pichon", "TN–2420")
-_TILDE_IN_FIGURES = re.compile(r"(?<=\d)~(?=\d)")
 _DASH_IN_WORD = re.compile(r"(?<=[^\W_])[\u2013\u2014\u2212](?=[^\W_])")
+#: a tilde OCR read between two figures: a hyphen ("8000~132")
+_TILDE_IN_FIGURES = re.compile(r"(?<=\d)~(?=\d)")
 
 
 #: a date with its parts set apart by stops, slashes or dashes ("30/05/2025", "1.2.24")
