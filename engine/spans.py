@@ -450,8 +450,9 @@ def _cells(line: list[int], words: Sequence[Word], gap_factor: float, bars: Sequ
             out[-1][0].append(cur)
             # at most one character of either word: a space, or the figure space of "7 678,99" (one digit wide);
             # after a short digit group half a character more, as OCR boxes a narrow "1" tighter than its advance
+            # (a sign before it too: "-7 049,59")
             own = max(widths)
-            slack = 1.5 if re.fullmatch(r"\d{1,3}", words[prev].text) else 1.05
+            slack = 1.5 if re.fullmatch(r"[-−–]?\d{1,3}", words[prev].text) else 1.05
             out[-1][1].append(gap <= max(cw, own) * slack or cw == 0)
     return out
 

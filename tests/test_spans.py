@@ -767,6 +767,10 @@ def test_a_thousands_group_after_a_narrow_digit_stays_one_amount() -> None:
              _word("855,43", 0.659, 0.716, 0), _word("1", 0.826, 0.836, 0), _word("855,43", 0.849, 0.906, 0)]
     amounts = [value_of(s, SpanKind.AMOUNT) for s in find_spans(words) if s.has(SpanKind.AMOUNT)]
     assert amounts == ["1", "1855.43", "1855.43"]
+    # ... and a sign before it: a discount's "-7 049,59"
+    words = [_word("Remise", 0.234, 0.271, 0), _word("-7", 0.863, 0.870, 0), _word("049,59", 0.877, 0.910, 0)]
+    amounts = [value_of(s, SpanKind.AMOUNT) for s in find_spans(words) if s.has(SpanKind.AMOUNT)]
+    assert amounts == ["-7049.59"]
 
 
 def test_a_document_series_and_its_number_are_one_identifier() -> None:
