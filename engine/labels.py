@@ -17,7 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 
 __all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases",
-           "label_score", "label_tokens", "peril_words", "reads_as_label", "normalise", "ruled_out", "value_words"]
+           "label_score", "label_tokens", "one_slip_from", "peril_words", "reads_as_label", "normalise", "ruled_out",
+           "value_words"]
 
 
 @dataclass(frozen=True)
@@ -1250,6 +1251,13 @@ def _translations(value: str, table: dict[str, str]) -> tuple[set[str], set[str]
 def peril_words(value: str) -> set[str]:
     """Tokens that name a loss an enum value's cover pays for (``"home"`` → wasserschaden, incendio...)."""
     return _translations(value, _PERIL_SYNONYMS)[1]
+
+
+def one_slip_from(tok: str, words: set[str]) -> bool:
+    """Whether ``tok``, a long word (eight letters or more), is one OCR slip from one of ``words`` of its length or
+    one off, with the same first letter ("Komunikacyina" for "komunikacyjna")."""
+    return len(tok) >= 8 and any(len(w) >= 8 and w[0] == tok[0] and abs(len(w) - len(tok)) <= 1
+                                 and _one_edit(tok, w) for w in words)
 
 
 def value_words(value: str) -> set[str]:

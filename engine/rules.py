@@ -21,6 +21,7 @@ from engine.labels import (
     label_score,
     label_tokens,
     normalise,
+    one_slip_from,
     peril_words,
     reads_as_label,
     value_words,
@@ -2069,7 +2070,8 @@ def choice(doc: SpanDoc, tp: Any, phrases: list[Phrase], concept: str | None) ->
             return "travel"
         return next((v for t in toks[:3] for v, ws in by.items()
                      if t in ws or any(len(w) >= 4 and t.startswith(w) or len(w) >= 6 and t.endswith(w)
-                                       for w in ws)), None)
+                                       for w in ws)), None) or next(  # ... or one OCR slip from one of them
+            (v for t in toks[:3] for v, ws in by.items() if one_slip_from(t, ws)), None)
 
     def kind(text: str) -> Any:  # by the covers' words alone (a title, the wording, an option whose tick was lost)
         return named(text, words)

@@ -38,6 +38,7 @@ _DECLARATION = [[(0.05, "D. Unterschrift")],
     ("[ ] Auto [ ] Habitation [X] Frais médicaux", "health"),
     ("[ ] Auto [ ] Vivienda [X] Asistencia sanitaria [ ] Viaje", "health"),
     ("[ ] Motorfordon [ ] Hem / villa [X] Sjuk / olycksfall [ ] Resa", "health"),  # Swedish: sickness, accident
+    ("[X] Komunikacyina [ ] Mieszkanie [ ] Zdrowotna", "auto"),  # one OCR slip in a long option word
 ])
 def test_an_option_named_by_a_compound_or_another_word_is_read(boxes: str, want: str) -> None:
     rows = _form(boxes, [*_DECLARATION, [(0.05, "Unterschrift"), (0.5, "Datum")], [(0.05, "Marc Kössler"),
