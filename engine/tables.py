@@ -666,9 +666,12 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
               and line[0].kinds == {SpanKind.TEXT} and (reads_on or _in_capitals([*last, *line])))
     counted = any(c.concept == "quantity" and row.cells.get(c.name) for c in columns)
     ends_open = bool(last) and _ends_open(last, words)  # a date after "… nights 08.02.2026 -" ends its range
+    # ... as does one after a dash that opens the line under a date ("… nights 03.01.2024" over "- 24.01.2024")
+    dashed = len(line) >= 2 and line[0].text in ("-", "–", "—") and bool(last) and last[-1].has(SpanKind.DATE)
+    opening = line[1] if dashed else line[0]
     if any(s.amount is not None and not s.has(SpanKind.INTEGER) and not _worded(s)
            and not (reads_on and _counted(s, line)) and not (counted and _measure(s))
-           or s.has(SpanKind.DATE) and not _standard_number(s, line) and not (s is line[0] and ends_open)
+           or s.has(SpanKind.DATE) and not _standard_number(s, line) and not (s is opening and (ends_open or dashed))
            or s.has(SpanKind.CHECKBOX)
            or any(_period(w) for w in s.text.split()) for s in line) \
             or _MONTH.fullmatch(" ".join(s.text for s in line)) or line[-1].bbox[2] > hi and not spills:
@@ -685,7 +688,7 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     first = words[line[0].word_indices[0]]
     reach = last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0])
     # a cell's text stops short of the next column by its padding: about a character
-    return _Rest(text, line, last, overleaf or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
+    return _Rest(text, line, last, overleaf or dashed or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
                  room=not overleaf and reach < hi - 3 * space, smaller=smaller)
 
 

@@ -449,8 +449,9 @@ def test_a_description_ending_open_goes_on_however_short_its_table_wraps_it() ->
         "Installation and commissioning of heat pump", "Poster print", "Copy paper"]
 
 
-@pytest.mark.parametrize(("first", "rest"), [("Mobile tower 8.2 m working height incl. outriggers –", "Hyresperiod 4 × 7 d"),
-                                           ("Mobile tower 8.2 m working height incl. outriggers — 4 ×", "7 d")])
+@pytest.mark.parametrize(("first", "rest"), [
+    ("Mobile tower 8.2 m working height incl. outriggers –", "Hyresperiod 4 × 7 d"),
+    ("Mobile tower 8.2 m working height incl. outriggers — 4 ×", "7 d")])
 def test_a_description_ending_on_a_dash_or_a_times_sign_goes_on(first: str, rest: str) -> None:
     """A scaffolding firm's description runs on after a dash to its hire period ("… outriggers –" over "Hyresperiod
     4 × 7 d"), or after a multiplication sign to its second factor ("… 4 ×" over "7 d"): a line that ends on an en or
@@ -467,7 +468,8 @@ def test_a_description_ending_on_a_dash_or_a_times_sign_goes_on(first: str, rest
 def test_a_date_inside_a_description_and_its_range_wrapped_onto_the_next_line_are_the_descriptions() -> None:
     """A kennel's rows name the nights they bill ("Boarding Nala (Beagle), nights 08.02.2026 -" over "27.02.2026"):
     a date after the words of its cell is part of the description, and so is a date on the next line where the line
-    above ends open (on the range's dash). A date in a column of its own stays out."""
+    above ends open (on the range's dash) or where the dash opens it under a date. A date in a column of its own
+    stays out."""
     head = [[(0.05, "Hundepension Waldesruh GmbH")], [(0.55, "Rechnungsnummer"), (0.75, "2026-390")],
             [(0.55, "Rechnungsdatum"), (0.75, "28.02.2026")],
             [(0.05, "Datum"), (0.17, "Bezeichnung"), (0.6, "Menge"), (0.68, "Preis"), (0.82, "Betrag")]]
@@ -477,6 +479,9 @@ def test_a_date_inside_a_description_and_its_range_wrapped_onto_the_next_line_ar
     items = _read([*head, *body, [(0.6, "Zwischensumme"), (0.82, "571.00")]])["line_items"]
     assert [i["description"] for i in items] == ["Boarding Nala (Beagle), nights 08.02.2026 - 27.02.2026",
                                                  "Grooming and bath"]
+    body[0][1], body[1] = (0.17, "Boarding Nala (Beagle), nights 08.02.2026"), [(0.17, "- 27.02.2026")]
+    items = _read([*head, *body, [(0.6, "Zwischensumme"), (0.82, "571.00")]])["line_items"]
+    assert items[0]["description"] == "Boarding Nala (Beagle), nights 08.02.2026 - 27.02.2026"  # the dash under it
 
 
 def test_a_typed_tables_bars_part_its_labels_and_its_rules_box_each_rows_lines() -> None:
@@ -516,7 +521,8 @@ def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
     """A wine merchant's table wraps a bottle's size onto the next line ("…, Maison Derville, magnum" over
     "1.5 l"): in a row that has its count, a volume, a mass or a length is the size its item's name states, part of
     the description."""
-    head = [[(0.05, "Garrafeira Lda.")], [(0.55, "Invoice"), (0.7, "2026-99296")], [(0.55, "Date"), (0.7, "19.03.2026")],
+    head = [[(0.05, "Garrafeira Lda.")], [(0.55, "Invoice"), (0.7, "2026-99296")],
+            [(0.55, "Date"), (0.7, "19.03.2026")],
             [(0.05, "Code"), (0.15, "Description"), (0.55, "Qty"), (0.68, "Price"), (0.82, "Amount")]]
     body = [[(0.05, "31992"), (0.15, "Champagne Brut Réserve, Maison Derville, magnum"), (0.55, "24"), (0.68, "61.95"),
              (0.82, "1,486.80")], [(0.15, "1.5 l")],
@@ -524,7 +530,8 @@ def test_a_measure_wrapped_under_a_counted_row_is_its_description() -> None:
              (0.82, "446.22")]]
     items = _read([*head, *body, [(0.6, "Total"), (0.82, "1,933.02")]])["line_items"]
     assert [(i["description"], i["quantity"]) for i in items] == [
-        ("Champagne Brut Réserve, Maison Derville, magnum 1.5 l", "24"), ("Vinho Verde Quinta da Ribeirinha 2023", "18")]
+        ("Champagne Brut Réserve, Maison Derville, magnum 1.5 l", "24"),
+        ("Vinho Verde Quinta da Ribeirinha 2023", "18")]
 
 
 def test_a_small_type_widely_led_wraps_its_descriptions_a_types_height_down() -> None:
