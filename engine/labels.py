@@ -837,6 +837,9 @@ _CONCEPTS.update({
         "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
         "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
         "polizeibericht|proces verbaal|atestado policial|verbale di polizia|"
+        # Belgian and French: a police report is a "proces-verbaal" / "procès-verbal" (drawn up: "opgesteld", "établi")
+        "proces verbaal opgesteld|werd er een proces verbaal opgesteld|proces verbaal opgemaakt|proces verbal etabli|"
+        "proces verbal de police|"
         # Swiss German and French: a police report is a "Rapport" ("Polizeirapport erstellt", "Rapport de police")
         "polizeirapport|polizeirapport erstellt|rapport de police|"
         "was the incident reported to the police|has the incident been reported to the police|"

@@ -266,6 +266,7 @@ def test_a_numbered_question_is_still_a_caption(caption: str, answer: str, want:
     ("1. Was the incident reported to the police?", [(0.08, "Yes"), (0.16, "(06/05/2024)")], True),
     ("1. Czy zdarzenie zgłoszono na policję?", [(0.08, "Nie")], False),
     ("12. Ist der Schaden polizeilich gemeldet worden?", [(0.085, "Ja"), (0.13, "(23.10.2025)")], True),
+    ("7. Werd er een proces-verbaal opgesteld?", [(0.08, "Ja")], True),  # Belgian Dutch: a police report drawn up
 ])
 def test_an_answer_set_in_under_a_numbered_question_is_read(caption: str, answer: list, want: bool) -> None:
     """A typed form prints its answer on the line under a numbered question, set in under the question's words,
