@@ -148,23 +148,21 @@ _BOX_EMPTY |= frozenset(_RADIO_OFF)
 #: an empty box glyph with a tick or cross glyph printed over it ("□✓"): a ticked box
 _EMPTY_GLYPHS, _MARK_GLYPHS = "☐□❏❐❑❒", "✓✔✗✘✕✖"
 _BOX_CHECKED |= frozenset(b + m for b in _EMPTY_GLYPHS for m in _MARK_GLYPHS)
-# Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std.").
-_UNITS = frozenset(
+#: units of a physical measure (a volume, a mass, a length, an area) that an item's name may state ("magnum 1.5 l")
+_MEASURES = frozenset("kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft".split())
+# Units of measure that may follow a quantity ("1 PCS", "15.00 g", "2 Std."): the measures and these.
+_UNITS = _MEASURES | frozenset(
     "pcs pc pce pces piece pieces stk stk. stück st st. szt szt. ea each unit units u un. uds uds. ud ud. pz pz. "
     "kpl kpl. ks ks. db db. "
     "h hr hrs hour hours std std. stunden uur heure heures ore hod hod. min mins day days tag tage dag dagen "
     "jour jours giorni dias month months mo mon monat monate maand maanden mois mese mesi "
-    "kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft kwh "
+    "kwh "
     # Polish and Swedish hours, Spanish hours, running metres (German, Swedish), square metres (Italian, Swedish),
     # Dutch pieces, German pieces, Italian "each"
     "godz godz. tim horas lfm lfm. lfdm lpm mq kvm stuks stck stck. cad cad. "
     # Turkish hours and pieces; a caterer's covers (French, German, Italian, Spanish, Nordic, guests)
     "saat adet couverts couvert gedecke coperti cubiertos kuvert kuverter pax".split()
 )
-
-
-#: units of a physical measure (a volume, a mass, a length, an area) that an item's name may state ("magnum 1.5 l")
-_MEASURES = frozenset("kg g mg t l ltr lt ml cl m m2 m² m3 m³ km cm mm lb lbs oz ft sqft".split())
 
 
 def measure_word(text: str) -> bool:
