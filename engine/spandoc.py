@@ -19,7 +19,15 @@ from engine.base import Word
 from engine.dates import RUN_STAMP, DateOrder, boxed_figures_order, guess_date_order, parse_date
 from engine.labels import (COLUMN_CONCEPTS, TERM_CODE, Phrase, known_label_words, label_phrases, label_score,
                            label_tokens, normalise, reads_as_label, ruled_out)
-from engine.spans import Span, SpanKind, find_spans, identifier_field, join_wrapped_years, narrowed
+from engine.spans import (
+    Span,
+    SpanKind,
+    find_spans,
+    identifier_field,
+    join_spread_amounts,
+    join_wrapped_years,
+    narrowed,
+)
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
            "read_spans", "split_caption_rows"]
@@ -434,7 +442,7 @@ class SpanDoc:
 
     def __init__(self, words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0,
                  min_label_score: float = 0.35, max_lines_below: int = 3, max_right_distance: float = 0.85) -> None:
-        self.words = words = join_wrapped_years(words)
+        self.words = words = join_spread_amounts(join_wrapped_years(words))
         self._date_order = date_order
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance

@@ -51,8 +51,8 @@ from engine.numbers import (
     writes_whole_amounts,
 )
 
-__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "join_wrapped_years",
-           "narrowed", "reads_as_identifier", "unit_word", "value_of", "word_text"]
+__all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "join_spread_amounts",
+           "join_wrapped_years", "narrowed", "reads_as_identifier", "unit_word", "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -876,6 +876,60 @@ def join_wrapped_years(words: Sequence[Word]) -> list[Word]:
                         x0, last.bbox[1], x0 + year.bbox[2] - year.bbox[0], last.bbox[3])})
                     break
     return out
+
+
+#: a piece of an amount a scan's OCR cut apart: figures with their separators, or a separator alone
+_SPREAD_PIECE = re.compile(r"[\d.,']*\d[\d.,']*|[.,]")
+#: an amount with its cents, whole in one word ("150.51", "1.332,21")
+_CENTS_AMOUNT = re.compile(r"[-+]?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}")
+
+
+def join_spread_amounts(words: Sequence[Word]) -> list[Word]:
+    """An amount printed double width on a till roll comes back from OCR in pieces ("TOTAL 15 0 51",
+    "SUMA PLN 2 06 0 9", "TOTAL 1. 332 , 21"), an ink mark sometimes read between them: a run of two or more such
+    pieces on a line whose figures, joined, are exactly those of an amount with cents printed whole elsewhere in the
+    document (the VAT table's gross, the card slip's "150.51") is that amount. Its first word takes the amount's text
+    and the run's box; the others are emptied, so word indices stay as they are. Figures grouped by thousands
+    ("1 050") are one amount already and are left alone."""
+    whole: dict[str, str] = {}
+    for w in words:
+        if _CENTS_AMOUNT.fullmatch(w.text):
+            whole.setdefault(re.sub(r"\D", "", w.text), w.text)
+    if not whole:
+        return list(words)
+    by_line: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        by_line.setdefault((w.page, w.line), []).append(i)
+    out = list(words)
+    for idx in by_line.values():
+        idx.sort(key=lambda i: words[i].bbox[0])
+        runs: list[list[int]] = [[]]
+        for i in idx:
+            text = words[i].text
+            if _SPREAD_PIECE.fullmatch(text) or (text == SIGNATURE_MARK and runs[-1]):
+                runs[-1].append(i)
+            elif runs[-1]:
+                runs.append([])
+        for run in runs:
+            while run and words[run[-1]].text == SIGNATURE_MARK:
+                run.pop()
+            pieces = [words[i].text for i in run if words[i].text != SIGNATURE_MARK]
+            if sum(any(c.isdigit() for c in t) for t in pieces) < 2 or _THOUSANDS_RUN.fullmatch(" ".join(pieces)):
+                continue
+            digits = "".join(c for t in pieces for c in t if c.isdigit())
+            if len(digits) < 3 or (text := whole.get(digits)) is None:
+                continue
+            first = words[run[0]]
+            x1 = max(words[i].bbox[2] for i in run)
+            out[run[0]] = first.model_copy(update={"text": text, "bbox": (first.bbox[0], first.bbox[1], x1,
+                                                                           first.bbox[3])})
+            for i in run[1:]:
+                out[i] = words[i].model_copy(update={"text": ""})
+    return out
+
+
+#: figures grouped by thousands with spaces, cents or not ("1 050", "12 345,60"): one amount, not pieces of one
+_THOUSANDS_RUN = re.compile(r"[-+]?\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?")
 
 
 def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = None,

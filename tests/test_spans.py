@@ -19,8 +19,17 @@ from engine.numbers import (
     parse_percent,
     writes_whole_amounts,
 )
-from engine.spans import Span, SpanKind, find_spans, group_cells, join_wrapped_years, value_of, word_text
-from schemas import Invoice
+from engine.spans import (
+    Span,
+    SpanKind,
+    find_spans,
+    group_cells,
+    join_spread_amounts,
+    join_wrapped_years,
+    value_of,
+    word_text,
+)
+from schemas import Invoice, Receipt
 from tests.layout import CHAR_W, layout, read_baseline
 from tests.realdocs import KEY_MAP, REAL_DIR, real_documents
 
@@ -829,6 +838,28 @@ def test_a_reference_printed_in_groups_after_its_letters_is_one_identifier() -> 
     assert SpanKind.IDENTIFIER in t["HM-26 735 36"] and SpanKind.IDENTIFIER in t["KV 943.469.219"]
     assert "EUR 1.234.567" in t and SpanKind.AMOUNT in t["EUR 1.234.567"]
     assert "ART-12" in t and "10" in t
+
+
+def test_an_amount_ocr_cut_into_pieces_is_the_amount_printed_whole_elsewhere() -> None:
+    """A till roll's double-width total comes back from OCR in pieces, an ink mark read between some: the pieces
+    whose figures are those of an amount printed whole elsewhere (the VAT table's gross) are that amount. Pieces that
+    match no amount, and figures grouped by thousands, stay as they are."""
+    rows = [[(0.1, "The Inkwell Bookshop")], [(0.1, "105 Cedar Hollow Road")], [(0.1, "Boise, ID 83702")],
+            [(0.1, "Poetry anthology 4x"), (0.7, "78.12")], [(0.1, "Items: 13")],
+            [(0.1, "TOTAL"), (0.4, "15"), (0.5, "0"), (0.6, "51")],
+            [(0.1, "VAT Net VAT Gross")], [(0.1, "A 7%"), (0.3, "140.66"), (0.5, "9.85"), (0.7, "150.51")],
+            [(0.1, "Card payment"), (0.7, "150.51")], [(0.1, "Date: 11/10/2026 07:02")]]
+    assert read_baseline(layout(rows), Receipt)["total"] == "150.51"
+    words = layout([[(0.1, "SUMA PLN"), (0.4, "2"), (0.45, "06"), (0.5, "\u270d"), (0.55, "0"), (0.6, "9")],
+                    [(0.1, "TOTAL"), (0.4, "1."), (0.45, "332"), (0.5, ","), (0.55, "21")],
+                    [(0.1, "Brutto"), (0.6, "206,09"), (0.8, "1.332,21")], [(0.1, "Karta 1 050"), (0.6, "10,50")],
+                    [(0.1, "Tisch"), (0.3, "7"), (0.4, "12")]])
+    joined = join_spread_amounts(words)
+    assert len(joined) == len(words)
+    assert [w.text for w in joined if w.line == 0] == ["SUMA", "PLN", "206,09", "", "", "", ""]
+    assert [w.text for w in joined if w.line == 1] == ["TOTAL", "1.332,21", "", "", ""]
+    assert joined[2].bbox[2] == words[6].bbox[2]
+    assert [w.text for w in joined if w.line in (3, 4)] == ["Karta", "1", "050", "10,50", "Tisch", "7", "12"]
 
 
 def test_a_dates_year_wrapped_under_it_in_a_narrow_cell_joins_it() -> None:
