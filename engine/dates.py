@@ -356,6 +356,18 @@ _DAY_FIRST_WORDS = re.compile(
     r"gst|abn|gstin|aud|nzd|gbp|inr)\b")
 
 
+#: thanks in the languages of _DAY_FIRST_WORDS, and in English
+_THANKS = frozenset("merci danke bedankt grazie gracias dziękujemy dziekujemy".split())
+_THANK_YOU = re.compile(r"(?i)\bthank")
+
+
+def _day_first_word(line: str) -> bool:
+    """Whether ``line`` says a word of a language that writes the day first: not thanks said in several languages,
+    English among them ("Thank you / Merci / Danke" closes a till receipt anywhere)."""
+    thanked = _THANK_YOU.search(line) is not None
+    return any(not (thanked and m.group(0).lower() in _THANKS) for m in _DAY_FIRST_WORDS.finditer(line))
+
+
 #: the line an ERP program stamps on the listings it prints: a clock time with the program's or the print run's word
 #: ("DATE PRINTED 29/01/24 11:49  PGM VF31", "SKREVET UT 23. juni 2026 17:44  PGM FAKT01", "RUN 08:30 JOB INV400")
 RUN_STAMP = re.compile(r"(?i)(?=.*\b\d{1,2}:\d{2}\b).*\b(?:pgm|prog|program|programm|job|run|spool|printed|"
@@ -399,7 +411,7 @@ def guess_date_order(lines: Iterable[str]) -> DateOrder | None:
             _SHORT_YMD_DOTTED_IN.search(line) for line in lines):
         return DateOrder.YMD  # a Hungarian till's short dates: "Dátum 24.07.16."
     order = infer_date_order(lines) or _chronological_order(lines)
-    if order is None and any(_DAY_FIRST_WORDS.search(line) for line in lines):
+    if order is None and any(_day_first_word(line) for line in lines):
         return DateOrder.DMY  # a document in a language that writes the day first, whoever it is sent to
     if order is None and any(_US_ADDRESS.search(line) or _US_WORDS.search(line) for line in lines):
         return DateOrder.MDY

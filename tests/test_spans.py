@@ -244,6 +244,16 @@ def test_a_us_till_receipts_sales_tax_or_ein_reads_the_month_first() -> None:
     assert guess_date_order(["EIN ANGEBOT", "11/05/2025"]) is None  # a German capital "ein" names no EIN
 
 
+def test_thanks_in_several_languages_english_among_them_say_nothing_of_the_date_order() -> None:
+    """A US bookshop's till receipt closes with "Thank you / Merci / Danke": its address says month first. Thanks
+    in German alone, or a German word beside English thanks, still say day first."""
+    lines = ["The Inkwell Bookshop", "Boise, ID 83702", "11/10/2026 07:02 AMOUNT PAID 150.51",
+             "Thank you / Merci / Danke"]
+    assert guess_date_order(lines) == DateOrder.MDY
+    assert guess_date_order([*lines[:3], "Vielen Dank / Danke"]) == DateOrder.DMY
+    assert guess_date_order([*lines[:3], "Thank you! Kasse 2"]) == DateOrder.DMY
+
+
 @pytest.mark.parametrize("address", ["Brisbane QLD 4000", "London W1U 3BW", "Singapore 238801",
                                      "Auckland, New Zealand", "Dublin D02 X285", "Galway, Ireland"])
 def test_guess_date_order_reads_the_day_first_beside_an_address_of_a_country_that_writes_it_so(address: str) -> None:
