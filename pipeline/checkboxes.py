@@ -37,7 +37,7 @@ from pipeline.inkmarks import blank_words, page_ink, rule_lines, word_height
 from pipeline.layout import LineUnit, RawWord
 
 __all__ = ["add_check_boxes", "add_circled_answers", "add_circled_marks", "add_drawn_check_boxes",
-           "add_framed_answers", "add_grid_ticks", "find_check_boxes"]
+           "add_framed_answers", "add_grid_ticks", "find_check_boxes", "mark_bracketed_boxes"]
 
 #: a box's height against the median word height on the page
 _MIN_HEIGHT, _MAX_HEIGHT = 0.45, 1.4
@@ -80,6 +80,29 @@ def add_check_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]
             continue  # the strokes of two words' letters run together across the gap between them ("GV|Eindhoven")
         out.append(LineUnit([b]))
     return out
+
+
+#: a box or radio button typed in brackets, as OCR reads it with its mark left out ("(●)" read "()", "[X]" "[]")
+_BRACKETS = frozenset({"()", "[]"})
+
+
+def mark_bracketed_boxes(image: Image.Image, units: list[LineUnit]) -> list[LineUnit]:
+    """``units`` (OCR words in the pixels of ``image``) with each box or radio button typed in brackets whose mark
+    OCR left out read as marked: ``()`` or ``[]`` whose middle (a third in from each side) is mostly ink, the dot of
+    a ``(●)`` or the cross of an ``[X]``, becomes ``(X)`` / ``[X]``; an empty one, paper between its brackets, stays
+    as read."""
+    if not any(w.text.replace(" ", "") in _BRACKETS for u in units for w in u.words):
+        return units
+    ink = page_ink(image)
+
+    def marked(w: RawWord) -> bool:
+        width, height = w.x1 - w.x0, w.y1 - w.y0
+        middle = ink[int(w.y0 + height / 3):int(w.y1 - height / 3) + 1,
+                     int(w.x0 + width / 3):int(w.x1 - width / 3) + 1]
+        return middle.size > 0 and float(middle.mean()) >= 0.5
+
+    return [replace(u, words=[replace(w, text=f"{t[0]}X{t[1]}") if (t := w.text.replace(" ", "")) in _BRACKETS
+                              and marked(w) else w for w in u.words]) for u in units]
 
 
 def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
@@ -311,7 +334,7 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
             and 0.8 <= r.width / r.height <= 1.25 and (r.height <= square_hi or d.get("type") == "s" and labelled(r))
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3
                                                            and _upright(d["items"])))) \
-                or _radio(d, r, lo, hi):
+                or _radio(d, r, lo, hi, labelled(r)):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
                 squares.append((r, _filled_dark(d) or _crossed(d, r)))
         elif "l" in kinds or "c" in kinds:
@@ -323,19 +346,38 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     squares += [(r, True) for r in marks if not any(q.intersects(r) for q, _ in squares)]
     out = list(units)
     found = 0
+    dots: set[int] = set()
     combed = _comb_cells([r for r, _ in squares])
     for n, (r, ticked) in enumerate(squares):
         if n in combed:
             continue  # a comb field's cell holds one character of a value, empty or not: no box to tick
         box = RawWord(UNCHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)
-        if any(_inside(w, box) or _inside(box, w) for w in words):
+        inside = [w for w in words if _inside(w, box) or _inside(box, w)]
+        if [w.text for w in inside] in ([b] for b in _DOTS):
+            dots.add(id(inside[0]))  # a ring with a dot set in it as a glyph ("•"): the option chosen
+            out.append(LineUnit([RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
+            found += 1
+            continue
+        if inside:
             continue
         inner = pymupdf.Rect(r.x0 + 0.2 * r.width, r.y0 + 0.2 * r.height, r.x1 - 0.2 * r.width, r.y1 - 0.2 * r.height)
         ticked = ticked or any(s.intersects(inner) and s.width <= 1.5 * r.width and s.height <= 1.5 * r.height
                                for s in strokes) or any(_fills_box(f, r) for f in fills)
         out.append(LineUnit([box if not ticked else RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
         found += 1
-    return out if found <= _MAX_BOXES else units
+    if found > _MAX_BOXES:
+        return units
+    return [kept for u in out if (kept := _without(u, dots)).words] if dots else out
+
+
+#: a dot set as a glyph in a drawn ring: the radio button chosen
+_DOTS = frozenset("• ● ∙ ◉ ⦿ ·".split())
+
+
+def _without(unit: LineUnit, gone: set[int]) -> LineUnit:
+    """``unit`` less its words whose ids are in ``gone``."""
+    return unit if not any(id(w) in gone for w in unit.words) else replace(
+        unit, words=[w for w in unit.words if id(w) not in gone])
 
 
 #: a tick under a grid's yes or no: its height against the page's word height, and where it may stand (word heights
@@ -521,7 +563,8 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     below it, each no longer than the word and two word heights (no table rule), joined by dark columns at their
     ends; then it is ticked as :func:`add_circled_answers` ticks a circled one. A wide, flat ring round an answer or
     round an option of a row of them (``Komunikacyjna  (Mieszkaniowa)  Zdrowotna``), whose arcs the signature finder
-    takes for rules too, is found by :func:`_ring_round`."""
+    takes for rules too, is found by :func:`_ring_round`; one so tight round its answer that OCR took it into the
+    word's box, by :func:`_ring_within`."""
     words = [w for u in units for w in u.words if w.text != SIGNATURE_MARK]
     answers = _answer_words(words)
     answers = [a for a in answers if any(b is not a and _same_row(a, b) for b in answers)]
@@ -533,17 +576,25 @@ def add_framed_answers(image: Image.Image, units: list[LineUnit]) -> list[LineUn
     bare = ink.copy()  # the ink of the page less its words', in which a ring round a word is looked for
     for w in words:
         bare[max(0, int(w.y0)):int(w.y1) + 1, max(0, int(w.x0)):int(w.x1) + 1] = False
-    curved = [ring for w in [*answers, *options]
-              if id(w) not in frames and (ring := _ring_round(bare, w)) is not None]
+
+    def ring_round(w: RawWord) -> Box | None:
+        ring = _ring_round(bare, w, ink)
+        if ring is None and any(w is a for a in answers):
+            ring = _ring_within(ink, w, [b for b in answers if b is not w and _same_row(w, b)])
+        return ring
+
+    curved = [ring for w in [*answers, *options] if id(w) not in frames and (ring := ring_round(w)) is not None]
     rings = [*frames.values(), *curved]
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
 
 
-def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
+def _ring_round(ink: np.ndarray, word: RawWord, page: np.ndarray | None = None) -> Box | None:
     """The ring drawn round ``word`` in ``ink`` (pixels, the words' own taken out), None where there is none: ink
     above and below the middle third of the word within a word height and a quarter, and left and right of its
     middle third within a word height and a half, its arcs over and under the word no rule running on past the
-    ring (a box's rule over a ring drawn within it is no arc)."""
+    ring (a box's rule over a ring drawn within it is no arc). A circle narrower than a long word cuts through its
+    first or last letter: on one side, ink in the outer columns of the word's box in ``page`` (the page's ink,
+    the words' own in it) will do."""
     rows, cols = ink.shape
     h = word.y1 - word.y0
     x0, y0, x1, y1 = int(word.x0), int(word.y0), int(word.x1), int(word.y1)
@@ -559,9 +610,14 @@ def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
     right = ink[mid_rows, x1 + 1:min(cols, x1 + 1 + side)]
     if min(a.size for a in (top, bottom, left, right)) == 0:
         return None
-    if not (top.any(axis=0).mean() >= 0.9 and bottom.any(axis=0).mean() >= 0.9
-            and left.any(axis=1).mean() >= 0.9 and right.any(axis=1).mean() >= 0.9):
+    if not (top.any(axis=0).mean() >= 0.9 and bottom.any(axis=0).mean() >= 0.9):
         return None
+    sides = [left.any(axis=1).mean() >= 0.9, right.any(axis=1).mean() >= 0.9]
+    if not all(sides):
+        edge = max(2, round(0.15 * h))
+        inner = (page[mid_rows, x0:x0 + edge], page[mid_rows, x1 + 1 - edge:x1 + 1]) if page is not None else ()
+        if sum(sides) != 1 or not inner or inner[sides.index(False)].any(axis=1).mean() < 0.9:
+            return None
     # no rule: along the ring's arcs over and under the word (the rows of ink nearest it, as far as they run on
     # unbroken), the ink stops within a word height and a half of its ends (a box's rule over the ring, however
     # close, is none of it where a row of paper parts them)
@@ -575,6 +631,37 @@ def _ring_round(ink: np.ndarray, word: RawWord) -> Box | None:
         return None
     # the ring as far as it holds the word, which is all that reading it as a tick needs
     return (float(x0 - 0.5 * h), float(y0 - 0.5 * h), float(x1 + 0.5 * h), float(y1 + 0.5 * h))
+
+
+def _ring_within(ink: np.ndarray, word: RawWord, others: list[RawWord]) -> Box | None:
+    """A ring drawn tight round ``word`` that OCR took into the word's box (an ellipse a drawing program set round
+    ``Yes``), None where there is none: over nine tenths of the word's middle third, ink above the top of the other
+    answers' letters on its line and below their foot, each by a sixth of their height at least (the letters of one
+    font stand between the same lines; a descender or an accent is no wider than a letter), thin, and no straight
+    run of ink on past the box (a table's rules over and under a word are no ring)."""
+    bands = [(y0 + int(r.min()), y0 + int(r.max())) for b in others
+             if (r := np.nonzero(ink[(y0 := max(0, int(b.y0))):int(b.y1) + 1,
+                                     max(0, int(b.x0)):int(b.x1) + 1].any(axis=1))[0]).size]
+    if not bands:
+        return None
+    top, foot = min(t for t, _ in bands), max(f for _, f in bands)
+    h, margin = word.y1 - word.y0, max(1, round((foot - top) / 6))
+    third = max(1, int(word.x1 - word.x0) // 3)
+    cols = slice(int(word.x0) + third, int(word.x1) - third)
+    start, end = max(0, int(word.y0 - 0.25 * h)), int(word.y1 + 0.25 * h) + 1
+    over, under = ink[start:max(start, top - margin), cols], ink[foot + margin + 1:end, cols]
+    if not over.size or not under.size or min(over.any(axis=0).mean(), under.any(axis=0).mean()) < 0.9 \
+            or max(over.mean(), under.mean()) >= 0.5:
+        return None  # (a ring's arc is a thin line: a shadow that darkens the whole box is none)
+    # ... that bends round the word's ends: no rule running on past the box (a table's cell round the word)
+    reach = max(2, round(h))
+    for rows in (slice(start, max(start, top - margin)), slice(foot + margin + 1, end)):
+        band = np.nonzero(ink[rows, cols].any(axis=1))[0] + rows.start
+        beyond = ink[np.ix_(band, np.r_[max(0, int(word.x0) - reach):max(0, int(word.x0)),
+                                        int(word.x1) + 1:min(ink.shape[1], int(word.x1) + 1 + reach)])]
+        if beyond.size and (beyond.mean(axis=1) >= 0.9).any():  # a straight run of ink, not a ring's curve
+            return None
+    return (word.x0 - 0.1 * h, word.y0 - 0.1 * h, word.x1 + 0.1 * h, word.y1 + 0.1 * h)
 
 
 def _unbroken(flags: np.ndarray, start: int, step: int) -> int:
@@ -759,15 +846,18 @@ def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:
     return combed
 
 
-def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float) -> bool:
+def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float, labelled: bool = False) -> bool:
     """A radio button: a stroked ring of two to sixteen curves (Skia draws a circle in sixteen) about the height of
     the page's words, perhaps after one line to its start (Tk's canvas, through PostScript, draws an oval so). Its
-    bounding box is the curves' control points', up to a third taller or wider than the ring itself."""
+    bounding box is the curves' control points', up to a third taller or wider than the ring itself. A smaller ring,
+    down to the smallest box, is one where a word starts right after it (``labelled``: groff's ``\\[ci]`` before
+    ``Ja``, half a word's height)."""
     kinds = [item[0] for item in drawing["items"]]
     curves = kinds.count("c")
+    least = lo if labelled else max(lo, 0.6 * (lo + hi) / 2)
     return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 16
             and len(kinds) - curves <= 1
-            and max(lo, 0.6 * (lo + hi) / 2) <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
+            and least <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
             and 0.7 <= r.width / r.height <= 1.43)
 
 

@@ -21,7 +21,13 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 import numpy as np  # noqa: E402
 from PIL import Image, ImageFilter  # noqa: E402
 
-from pipeline.checkboxes import add_check_boxes, add_circled_marks, add_framed_answers, add_grid_ticks  # noqa: E402
+from pipeline.checkboxes import (  # noqa: E402
+    add_check_boxes,
+    add_circled_marks,
+    add_framed_answers,
+    add_grid_ticks,
+    mark_bracketed_boxes,
+)
 from pipeline.config import OCRSettings  # noqa: E402
 from pipeline.combs import erase_comb_cells, find_combs, read_combs  # noqa: E402
 from pipeline.deskew import estimate_skew, rotate  # noqa: E402
@@ -600,7 +606,7 @@ def ocr_page(image: Image.Image, dpi: float, settings: OCRSettings) -> OcrPage:
         kept = split_glued_words(reading, kept, dpi, recognizer.read_line)
     confidences = [w.confidence for u in kept for w in u.words]
     if settings.check_boxes:
-        kept = add_check_boxes(page_image, kept)
+        kept = mark_bracketed_boxes(page_image, add_check_boxes(page_image, kept))
     if settings.lone_figures:  # after the boxes, whose words cover them; on the copy read, without stamps
         kept = add_lone_figures(reading, kept, dpi, recognizer.read_line)
     if settings.signatures:  # on the copy read: a stamp's frame between the words is no pen stroke

@@ -150,7 +150,18 @@ def _skia_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
         shape.commit()
 
 
-@pytest.mark.parametrize("ring", [_ring, _tk_ring, _skia_ring])
+def _groff_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
+    """A radio button as groff sets ``\\[ci]`` before an option: a ring of four curves half a word high, just
+    before the option's word; the chosen has a bullet glyph ("•") set in it, in the text layer."""
+    shape = page.new_shape()
+    shape.draw_oval(pymupdf.Rect(x + 2, y - 8.5, x + 9.5, y - 1))
+    shape.finish(color=(0, 0, 0), width=0.5, closePath=False)
+    shape.commit()
+    if chosen:
+        page.insert_text((x + 4.3, y - 1.8), "•", fontsize=11)
+
+
+@pytest.mark.parametrize("ring", [_ring, _tk_ring, _skia_ring, _groff_ring])
 def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path, ring) -> None:
     printed_claim_form(mark=ring).save(tmp_path / "claim.pdf")
     words = _load(tmp_path / "claim.pdf")
@@ -758,6 +769,89 @@ def test_a_flat_ring_round_an_option_on_a_scan_is_ticked_and_a_tables_cells_are_
     else:
         word = next(w for w in words if w.text == ticked)
         assert len(boxes) == 1 and word.x0 - 40 < boxes[0].x0 < word.x0
+
+
+@pytest.mark.parametrize("ringed", ["Yes", "No", None])
+def test_a_ring_tight_round_an_answer_that_ocr_boxed_with_it_is_ticked(ringed: str | None) -> None:
+    """An ellipse drawn tight round "Yes" (a page of outlines, OCR'd): OCR's box of the word takes the ring in, so
+    no ink is left round the box; inside it, the ring runs over and under the letters of the line's other answer.
+    With no ring, loose boxes tick nothing."""
+    from pipeline.checkboxes import add_framed_answers
+    from pipeline.layout import LineUnit
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=120)
+    page.insert_text((20, 60), "Reported to the police?", fontsize=11)
+    spots = {"Yes": 180.0, "No": 260.0}
+    for text, x in spots.items():
+        page.insert_text((x, 60), text, fontsize=11)
+    if ringed:
+        width = pymupdf.get_text_length(ringed, fontsize=11)
+        page.draw_oval(pymupdf.Rect(spots[ringed] - 4, 48, spots[ringed] + width + 4, 66), color=(0.1, 0.1, 0.4),
+                       width=0.8)
+    image = _scan(page, dpi=300)
+    k = 300 / 72
+    words = [RawWord("police?", 100 * k, 49 * k, 135 * k, 65 * k, 0.9)]
+    for text, x in spots.items():  # OCR's boxes: round the ring where there is one, a little loose elsewhere
+        width = pymupdf.get_text_length(text, fontsize=11)
+        pad = 4.5 if text == ringed else 1.5
+        words.append(RawWord(text, (x - pad) * k, (50 - min(pad, 3)) * k, (x + width + pad) * k,
+                             (63 + min(pad, 3.5)) * k, 0.9))
+    out = add_framed_answers(image, [LineUnit(words)])
+    boxes = sorted((w.x0, w.text) for u in out for w in u.words if w.text in (CHECKED, UNCHECKED))
+    if ringed is None:
+        assert boxes == []
+    else:
+        assert [t for _, t in boxes] == ([CHECKED, UNCHECKED] if ringed == "Yes" else [UNCHECKED, CHECKED])
+
+
+@pytest.mark.parametrize("drawn", ["circle", "none"])
+def test_a_circle_narrower_than_its_answer_cutting_its_last_letter_is_ticked(drawn: str) -> None:
+    """A circle drawn round "Nein" of "Ja  Nein", a little narrower than the word: its right side runs through the
+    last letter, inside OCR's box of the word, and the answer is circled all the same. Without it nothing is ticked."""
+    from pipeline.checkboxes import add_framed_answers
+    from pipeline.layout import LineUnit
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=120)
+    page.insert_text((20, 60), "Wurde die Polizei benachrichtigt?", fontsize=11)
+    spots = {"Ja": 220.0, "Nein": 290.0}
+    for text, x in spots.items():
+        page.insert_text((x, 60), text, fontsize=11, fontname="hebo")
+    width = pymupdf.get_text_length("Nein", fontsize=11, fontname="hebo")
+    if drawn == "circle":
+        page.draw_oval(pymupdf.Rect(287, 42, 290 + width - 0.6, 72), color=(0.1, 0.1, 0.5), width=0.8)
+    image = _scan(page, dpi=300)
+    k = 300 / 72
+    words = [RawWord("benachrichtigt?", 120 * k, 50 * k, 190 * k, 63 * k, 0.9)]
+    for text, x in spots.items():
+        w = pymupdf.get_text_length(text, fontsize=11, fontname="hebo")
+        words.append(RawWord(text, (x - 0.5) * k, 50.5 * k, (x + w) * k, 63.5 * k, 0.9))
+    out = add_framed_answers(image, [LineUnit(words)])
+    boxes = sorted((w.x0, w.text) for u in out for w in u.words if w.text in (CHECKED, UNCHECKED))
+    assert [t for _, t in boxes] == ([UNCHECKED, CHECKED] if drawn == "circle" else [])
+
+
+def test_a_typed_radio_buttons_dot_that_ocr_left_out_is_read_from_the_pixels() -> None:
+    """ "( ) Motor  (●) Home  ( ) Health" on a scan: OCR reads each radio button as "()" and leaves the dot out; the
+    pixels between the brackets tell the chosen one, "(X)", from the empty ones, which stay "()"."""
+    from pipeline.checkboxes import mark_bracketed_boxes
+    from pipeline.layout import LineUnit
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=80)
+    x, words = 20.0, []
+    k = 200 / 72
+    for option, chosen in (("Motor", False), ("Home", True), ("Health", False)):
+        page.insert_text((x, 40), "( )", fontsize=11, fontname="cour")
+        width = pymupdf.get_text_length("( )", fontsize=11, fontname="cour")
+        if chosen:  # the dot as a typewriter font's "●" prints it
+            page.draw_circle((x + width / 2, 36.5), 2.6, color=None, fill=(0, 0, 0))
+        words.append(RawWord("()", x * k, 31 * k, (x + width) * k, 42 * k, 0.8))
+        page.insert_text((x + width + 4, 40), option, fontsize=11)
+        x += width + 4 + pymupdf.get_text_length(option, fontsize=11) + 14
+    out = mark_bracketed_boxes(_scan(page, dpi=200), [LineUnit(words)])
+    assert [w.text for u in out for w in u.words] == ["()", "(X)", "()"]
 
 
 @pytest.mark.parametrize("stroke", ["spline", "flourish"])
