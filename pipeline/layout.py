@@ -294,18 +294,31 @@ def letter_zero(text: str) -> str:
     return "".join(parts)
 
 
-#: an amount with two decimals whose zeros OCR read as the letter O ("EURO.00" for EUR0.00, "1O5.50", "£O.99"):
-#: an optional currency code or sign, then digits and O's in an amount's shape with at least one real digit
-_AMOUNT_WITH_O = re.compile(r"((?:[A-Z]{3})?[$€£¥₹]?)((?=[\dO.,]*\d)[\dO]{1,3}(?:[.,'][\dO]{3})*[.,][\dO]{2})")
+#: an amount with two decimals whose zeros OCR read as the letter O ("EURO.00" for EUR0.00, "1O5.50", "£O.99"), or
+#: as a C where a hand or a script font leaves the zero open ("4.586,CC"): an optional currency code or sign, then
+#: digits and O's in an amount's shape with at least one real digit
+_AMOUNT_WITH_O = re.compile(
+    r"((?:[A-Z]{3})?[$€£¥₹]?)((?=[\dOC.,]*\d)[\dOC]{1,3}(?:[.,'][\dOC]{3})*[.,][\dOC]{2})")
+#: a date whose zeros OCR read so ("C5/28/2025", "C8.09.2025"): five figures of it at least are figures
+_DATE_WITH_O = re.compile(r"(?=(?:\D*\d){5})[\dOC]{1,2}([./-])[\dOC]{1,2}\1(?:[\dOC]{4}|[\dOC]{2})")
+
+
+#: an amount whose decimal comma OCR read as a semicolon on a faxed or dotty page ("194;97", "1.245;50")
+_AMOUNT_SEMICOLON = re.compile(r"([$€£]?\d{1,3}(?:[.' ]\d{3})*|\d+);(\d{2})")
 
 
 def amount_zero(text: str) -> str:
-    """``text`` with the letter O OCR read for a zero in an amount as the zero ("EURO.00" → "EUR0.00"); any
-    other word as it is (codes such as ``CO2`` or ``O.K.`` have no amount's shape)."""
+    """``text`` with the letter O or C OCR read for a zero in an amount or a date as the zero ("EURO.00" →
+    "EUR0.00", "C8.09.2025" → "08.09.2025"), and a semicolon read for an amount's decimal comma as the comma
+    ("194;97" → "194,97"); any other word as it is (codes such as ``CO2`` or ``O.K.`` have no amount's shape)."""
+    if m := _AMOUNT_SEMICOLON.fullmatch(text):
+        return f"{m.group(1)},{m.group(2)}"
     m = _AMOUNT_WITH_O.fullmatch(text)
-    if m is None or "O" not in m.group(2):
-        return text
-    return m.group(1) + m.group(2).replace("O", "0")
+    if m is not None and ("O" in m.group(2) or "C" in m.group(2)):
+        return m.group(1) + m.group(2).replace("O", "0").replace("C", "0")
+    if _DATE_WITH_O.fullmatch(text) and ("O" in text or "C" in text):
+        return text.replace("O", "0").replace("C", "0")
+    return text
 
 
 _STATE_ZERO = re.compile(r"0[A-Z]|[A-Z]0")
@@ -441,7 +454,8 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
     :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O
     in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
-    amounts (:func:`amount_zero`) made zeros, legal forms misread in names (:func:`legal_form_words`) as printed,
+    amounts (:func:`amount_zero`) made zeros and semicolons read for decimal commas commas, legal forms misread in
+    names (:func:`legal_form_words`) as printed,
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
     figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
     (:func:`postcode_zero`), a sum's label run into its amount's thousands split off (:func:`split_sum_thousands`),
@@ -510,18 +524,21 @@ def _before_volume(words: Sequence[RawWord]) -> bool:
         and any(c.isalpha() for c in words[-3].text)
 
 
+#: a litre's ``l`` read as a capital I, alone or in a rate ("I/h" for litres an hour, "I/min")
+_LITRE_I = re.compile(r"I(?:/[a-z]{1,3})?[.,]?")
+
+
 def litre_l(words: Sequence[RawWord]) -> list[RawWord]:
-    """``words`` with a capital ``I`` alone after a number made the litre's ``l`` OCR took it for ("Muurverf wit
-    10 I", "Beltéri falfesték 10 I"): no word is a lone capital I after a figure, nor closes one ("20I" after a
-    word is "20 l"). A ``1`` or ``i`` is the litre's too where it closes the words after a volume that follows a
+    """``words`` with a capital ``I`` alone after a number made the litre's ``l`` OCR took it for ("Muurverf wit 10 I",
+    "Beltéri falfesték 10 I", a filter's "600 I/h"): no word is a lone capital I after a figure, nor closes one ("20I"
+    after a word is "20 l"). A ``1`` or ``i`` is the litre's too where it closes the words after a volume that follows a
     word ("Vægmaling hvid 10 1", "Farba 12,5 i") or a pack's count or a share ("6 x 1,5 1", "Slagroom 35 % 1 1") and
-    stands no farther from the volume than the words before stand apart: a count of one in a column of its own
-    ("Monitor 27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them. After a pack's count
-    times a volume with decimals, a ``1`` or ``i`` before a word is the litre's wherever it stands ("6 x 1.0 1
-    glass")."""
+    stands no farther from the volume than the words before stand apart: a count of one in a column of its own ("Monitor
+    27" | "1") stands off, and a figure between figures ("10 1 2024") has none of them. After a pack's count times a
+    volume with decimals, a ``1`` or ``i`` before a word is the litre's wherever it stands ("6 x 1.0 1 glass")."""
     out = list(words)
     for k in range(1, len(out)):
-        if out[k].text in ("I", "I.", "I,") and _VOLUME.fullmatch(out[k - 1].text):
+        if _LITRE_I.fullmatch(out[k].text) and _VOLUME.fullmatch(out[k - 1].text):
             out[k] = replace(out[k], text="l" + out[k].text[1:])
     if len(out) >= 2 and (m := _LITRES_I.fullmatch(out[-1].text)) and _before_volume(out[:-1]):
         out[-1:] = _at_missing_space(out[-1], m.group(1), "l")

@@ -153,6 +153,9 @@ def test_a_label_that_runs_into_its_value_in_another_style_is_split(tmp_path: Pa
     ("Apple spritzer cloudy 6 x 1.0 1 glass", "Apple spritzer cloudy 6 x 1.0 l glass"),
     ("Organic oat drink 12 x 1 I carton", "Organic oat drink 12 x 1 l carton"),
     ("Schraube 3 x 20 1 Stk", "Schraube 3 x 20 1 Stk"),  # (a count after a whole figure: no litre)
+    # in a rate: litres an hour, a minute
+    ("External canister filter 600 I/h incl. media", "External canister filter 600 l/h incl. media"),
+    ("Pumpe 12 I/min", "Pumpe 12 l/min"), ("Klasse 2 I/O", "Klasse 2 I/O"),
 ])
 def test_a_litres_l_read_as_a_capital_i(line: str, fixed: str):
     words = [RawWord(t, 10 * k, 0, 10 * k + 8, 10) for k, t in enumerate(line.split())]
@@ -803,10 +806,15 @@ def test_a_zero_ocr_read_for_the_letter_o_in_a_word_of_letters_is_the_letter(tex
 
 @pytest.mark.parametrize(("text", "fixed"), [
     ("EURO.00", "EUR0.00"), ("1O5.50", "105.50"), ("£O.99", "£0.99"), ("1,O00.00", "1,000.00"),
+    # a decimal comma read as a semicolon on a fax
+    ("194;97", "194,97"), ("1.245;50", "1.245,50"), ("12;5", "12;5"), ("a;12", "a;12"), ("1;234", "1;234"),
+    # ... and an open zero read as a C, in an amount or a date
+    ("4.586,CC", "4.586,00"), ("5.422,0C", "5.422,00"), ("C5/28/2025", "05/28/2025"), ("C8.09.2025", "08.09.2025"),
+    ("CC.CC.2C25", "CC.CC.2C25"), ("C5/28", "C5/28"), ("ABC.12", "ABC.12"),
     # no amount's shape, or no digit at all: as read
     ("CO2", "CO2"), ("O.K.", "O.K."), ("NO.12", "NO.12"), ("OO.OO", "OO.OO"), ("EURO", "EURO"),
 ])
-def test_an_o_ocr_read_for_a_zero_in_an_amount_is_the_zero(text: str, fixed: str):
+def test_an_o_ocr_read_for_a_zero_in_an_amount_is_the_zero_and_a_semicolon_the_decimal_comma(text: str, fixed: str):
     assert amount_zero(text) == fixed
 
 
