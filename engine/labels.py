@@ -16,9 +16,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "Phrase", "concept_of", "known_label_words", "label_phrases",
-           "label_score", "label_tokens", "one_slip_from", "peril_words", "reads_as_label", "normalise", "ruled_out",
-           "value_words"]
+__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "WITNESS_WORDS", "Phrase", "concept_of", "known_label_words",
+           "label_phrases", "label_score", "label_tokens", "one_slip_from", "peril_words", "reads_as_label",
+           "normalise", "ruled_out", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,14 @@ def label_tokens(text: str) -> tuple[str, ...]:
         if out[i] not in _VOCAB and len(out[i]) >= 3 and \
                 (v := next((out[i] + c for c in "ts" if (out[i] + c, out[i + 1]) in _PHRASE_STARTS), None)):
             out[i] = v
+    for i, tok in enumerate(out):  # a short word with one slip, where it and a word beside it make two words of a
+        # label ("Ful name", "Date of binth"); a longer word's slips are read by _fuzzy alone
+        if 3 <= len(tok) <= 5 and tok.isalpha() and tok not in _WORDS and tok not in _NUMBER_WORDS:
+            near = [v for v in _SHORT_WORDS if v[0] == tok[0] and _one_edit(tok, v)
+                    and ((i > 0 and (out[i - 1], v) in _PHRASE_PAIRS)
+                         or (i + 1 < len(out) and (v, out[i + 1]) in _PHRASE_PAIRS))]
+            if len(near) == 1:
+                out[i] = near[0]
     return tuple(out)
 
 
@@ -144,6 +152,8 @@ _VOCAB: frozenset[str] = frozenset()
 _WORDS: frozenset[str] = frozenset()
 _VOCAB_ORDER: tuple[str, ...] = ()
 _PHRASE_STARTS: frozenset[tuple[str, ...]] = frozenset()  # the first two words of each label phrase
+_PHRASE_PAIRS: frozenset[tuple[str, ...]] = frozenset()  # each two words in a row of a label phrase
+_SHORT_WORDS: tuple[str, ...] = ()  # the label words of two to six letters
 
 
 @functools.lru_cache(maxsize=8192)
@@ -158,8 +168,9 @@ def _glued_pair(tok: str) -> tuple[str, ...] | None:
 
 
 #: words of forms one letter from a label word, which are no slip of it: Swedish "Försäkran" (a declaration), not
-#: "Försäkrad" (the insured); German "Versicherer" (the insurer, the other party's among them), not "Versicherter"
-_NO_SLIPS = frozenset({"forsakran", "versicherer"})
+#: "Försäkrad" (the insured); German "Versicherer" (the insurer, the other party's among them), not "Versicherter";
+#: German "Schadenort" (where the loss happened), not "Schadenart" (its kind)
+_NO_SLIPS = frozenset({"forsakran", "versicherer", "schadenort", "schadensort", "unfallort"})
 
 
 @functools.lru_cache(maxsize=8192)
@@ -637,6 +648,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
     "postal_code": _p("postal code|postcode|post code|zip|zip code|plz|postleitzahl|code postal|cp|c p|"
                       "kod pocztowy|codigo postal|codice postale|cap|postcode town|plz ort|cod postal|c postal|"
                       "pin code|pincode|eircode|cep|postnummer|postnr|postinumero|postinro|psc|"
+                      # Swiss French and Italian: "NPA" (numéro postal d'acheminement), "NAP"
+                      "npa|npa localite|nap|"
                       # Romanian and Hungarian
                       "iranyitoszam|irsz"),
     "name": _p("name|full name|naam|nom|nombre|nazwa|nome|imie i nazwisko|vorname nachname|nome completo|"
@@ -869,6 +882,8 @@ _CONCEPTS.update({
         "politirapport optaget|policejni protokol|protokol policji|raport policji|"
         # Romanian and Hungarian
         "a fost anuntata politia|anuntata politia|politia anuntata|proces verbal politie|"
+        "evenimentul a fost declarat la politie|a fost declarat la politie|declarat la politie|"
+        "evenimentul a fost raportat la politie|a fost raportat la politie|raportat la politie|"
         "a fost depusa plangere la politie|depusa plangere la politie|plangere la politie|plangere politie|"
         "rendorsegi bejelentes|tortent rendorsegi bejelentes|tortent rendorsegi feljelentes|"
         "rendorsegi feljelentes|rendorseg ertesitve|rendorsegi jegyzokonyv|ertesitettek a rendorseget")
@@ -987,6 +1002,9 @@ _WORDS = _VOCAB | frozenset(_SYNONYMS)  # the label words and the spellings each
 # ("nanssance" for "naissance", "adtesse" for "adresse")
 _VOCAB_ORDER = tuple(sorted(_VOCAB | {w for w in _SYNONYMS if len(w) >= 6}))
 _PHRASE_STARTS = frozenset(p.tokens[:2] for phrases in _CONCEPTS.values() for p in phrases if len(p.tokens) >= 2)
+_PHRASE_PAIRS = frozenset(pair for phrases in _CONCEPTS.values() for p in phrases
+                          for pair in zip(p.tokens, p.tokens[1:], strict=False))
+_SHORT_WORDS = tuple(sorted(t for t in _VOCAB if 2 <= len(t) <= 6))
 _fuzzy.cache_clear()
 
 # A field whose name ends in one of these words gets that concept's labels (weaker) when it has none itself.
@@ -1024,9 +1042,15 @@ _WITNESS = frozenset("witness witnesses zeuge zeugen temoin temoins testigo test
                      "getuigen swiadek swiadka swiadkow vittne vittnes vittnets vidne vitne todistaja testemunha "
                      "svedek svedka martor martorului tanu svjedok svjedoka prica price".split())
 
+WITNESS_WORDS = _WITNESS
+#: the words of a place where a loss happened ("Plaats van de schade", "Ort des Schadens", "City of incident",
+#: "Adresse du sinistre"): another address than the claimant's, as folded by label_tokens
+_INCIDENT_PLACE = frozenset("claim incident loss damage skade skada szkody skody hasar".split())
+
 # Words that rule a label out for a concept unless the label matches one of its phrases exactly.
 _NEGATIVE: dict[str, frozenset[str]] = {
-    "birth_date": _WITNESS, "claimant": _WITNESS, "address": _WITNESS, "postal_code": _WITNESS,
+    "birth_date": _WITNESS, "claimant": _WITNESS, "address": _WITNESS | _INCIDENT_PLACE,
+    "postal_code": _WITNESS | _INCIDENT_PLACE,
     # the day a discount for paying early ends ("3 % Skonto bei Zahlung bis", "Descuento 3 % por pago antes del"),
     # not the day the invoice falls due
     "due_date": frozenset("skonto skontos rabatt rabat descuento escompte sconto korting discount remise rabais "
@@ -1056,8 +1080,9 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                                 "comanda comenzii clientului rendele rendelesi megrendele vevokod adoszam".split()),
     # "Fecha del siniestro", "Data do sinistro": the date of the claim, not its amount
     "claim_amount": frozenset("date datum fecha data dato birth".split()),
-    # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city
-    "city": frozenset("date datum fecha data dato signature unterschrift".split()) | _WITNESS,
+    # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city; "Plaats van de schade":
+    # the place of the loss
+    "city": frozenset("date datum fecha data dato signature unterschrift".split()) | _WITNESS | _INCIDENT_PLACE,
     # "Company No.", "Supplier ID", "Vendor VAT": a number of the issuer's, not its name
     "party": frozenset("no id number registration reg vat tax iban bic account phone tel fax email code".split()),
     "tax": frozenset("no id excl exclusief ohne hors ht ttc before number registration reg total totaal "
@@ -1156,7 +1181,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Slovenian ("Avto", "Avtomobilsko")
             "avto avtomobilsko avtomobilska",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
-            "wohngebaude habitation maison woning mieszkanie dom "
+            "wohngebaude eigenheim habitation maison woning mieszkanie dom "
+            # Swiss French "Ménage" (a household's cover, "assurance ménage"), "Bâtiment" (a building's)
+            "menage batiment batiments "
             "abitazione gebaude inboedel opstal logement hogar vivienda mieszkaniowe mieszkaniowa woonhuis "
             "nieruchomosc multirisque multirriscos hem hemforsakring villa bolig innbo indbo hus koti kotivakuutus domov domacnost nemovitost "
             # Romanian and Hungarian ("Locuință", "Lakás", "Otthon")

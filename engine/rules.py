@@ -16,6 +16,7 @@ from typing import Any
 from engine.base import SIGNATURE_MARK
 from engine.labels import (
     COLUMN_CONCEPTS,
+    WITNESS_WORDS,
     Phrase,
     known_label_words,
     label_score,
@@ -1884,6 +1885,17 @@ _FORM_FOOT = re.compile(
     r"(?:of|von|sur|de|di|van|z|av|af|/)\s*\d+)")
 
 
+#: the words of a claim form's captions for a person other than the claimant, whose name fills the field under
+#: them: an agent or broker, a loss adjuster or expert, a witness, a treating doctor ("Broker" over "Haversham
+#: Finans", "Behandelnder Arzt", "Your agent / broker"); folded as :func:`~engine.labels.normalise` folds
+_OTHER_PERSONS = frozenset(
+    "agent agents agente agentur broker makler vermittler courtier mediatore intermediario corredor corretor makelaar "
+    "tussenpersoon maklare megler maegler meklari posrednik makler zprostredkovatel ugynok alkusz acente araci "
+    "adjuster expert experte sachverstandiger gutachter perito tasador taxateur expertise vardering takstmann "
+    "taksator skadesagkyndig rzeczoznawca likwidator likvidator karszakerto eksper arzt doctor medecin medico arts "
+    "lakare lege laege laakari lekarz lekar medic orvos doktor".split()) | WITNESS_WORDS
+
+
 def _caption_words(text: str) -> set[str]:
     """A caption's words, folded, without its commas and colons ("Místo, Datum:" → místo, datum)."""
     return set(re.sub(r"[,:]", " ", text.casefold()).split())
@@ -1897,7 +1909,8 @@ def _captioned(doc: SpanDoc, s: Span) -> bool:
         # name signed under the place and date's line ("Place, Date: Reading, …" over "Jack Bennett") is none
         words = _caption_words(c.text)
         return bool(c.kinds & ({SpanKind.TEXT, SpanKind.LABEL} if beside else {SpanKind.TEXT})) and (
-            doc.labels_any(c) or (words <= _PLACE_DATE_WORDS and bool(words & _PLACE_DATE_NAMES)))
+            doc.labels_any(c) or (words <= _PLACE_DATE_WORDS and bool(words & _PLACE_DATE_NAMES))
+            or (len(words) <= 4 and bool({normalise(w) for w in words} & _OTHER_PERSONS)))
 
     line = doc.lines[(s.page, s.line)]
     if (i := line.index(s)) > 0 and caption(line[i - 1], beside=True):
@@ -1907,6 +1920,11 @@ def _captioned(doc: SpanDoc, s: Span) -> bool:
         return False
     return any(min(c.bbox[2], s.bbox[2]) > max(c.bbox[0], s.bbox[0]) and caption(c)
                for c in doc.lines[doc.line_keys[pos - 1]])
+
+
+#: how far under its caption, in the caption's heights, a form's room to sign reaches: a name signed there sits on the
+#: line right under the caption, however low (a signature's scrawl 4 heights under "Unterschrift:")
+_SIGNING_ROOM = 8
 
 
 def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
@@ -1966,6 +1984,10 @@ def signature(doc: SpanDoc, labels: list[tuple[Span, float]]) -> Found | None:
         # ... under the label past a date beside it, or in the form's cell right of the label, its strokes hanging
         # below the label's line
         near += [s for key in doc.line_keys[pos + 1: pos + 4] for s in over(key) if SIGNATURE_MARK in s.text]
+        # ... or on the next line under the label, lower down the room a form leaves to sign in
+        near += [s for key in doc.line_keys[pos + 1: pos + 2] if key[0] == label.page for s in doc.lines[key]
+                 if SIGNATURE_MARK in s.text and s.bbox[1] - label.bbox[3] < _SIGNING_ROOM * height
+                 and min(s.bbox[2], label.bbox[2] + 0.02) > max(s.bbox[0], label.bbox[0] - 0.02)]
         near += _marks_beside(doc, label, doc.line_keys[pos + 1: pos + 3])
         for s in near:
             if SIGNATURE_MARK in s.text:

@@ -845,6 +845,30 @@ def _boxed(rows: list[TableRow], rests: dict[int, list[_Rest]],
             and rule((chain[-1].line[0].page, chain[-1].line[0].line + 1))}
 
 
+#: how much shorter than the table's rows OCR's boxes of a line must be for the line to be in a smaller type: OCR
+#: boxes one line of a type a tenth taller than the next
+_SMALLER_OCR_TYPE = 0.1
+
+
+def _typed_as_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word]) -> None:
+    """Rests OCR read that :func:`_smaller_type` set apart as smaller than the line above them, but that are as tall
+    as the table's descriptions run (their median word height, less :data:`_SMALLER_OCR_TYPE`): the line above was
+    boxed taller than its type, as OCR boxes a line ("Annual sweeping of solid-fuel chimney" a tenth taller than
+    its rest "including flue pipe and soot door clean-out" and than the rows under it), and they are no note."""
+    column = next((r.column for chain in rests.values() for r in chain), None)
+    heights = sorted(words[i].bbox[3] - words[i].bbox[1] for row in rows for s in row.cells.get(column or "", [])
+                     for i in s.word_indices)
+    if not heights:
+        return
+    typical = heights[len(heights) // 2]
+    for chain in rests.values():
+        for rest in chain:
+            indices = [i for s in rest.line for i in s.word_indices]
+            if rest.smaller and any(words[i].confidence < 1 for i in indices) and \
+                    max(words[i].bbox[3] - words[i].bbox[1] for i in indices) >= (1 - _SMALLER_OCR_TYPE) * typical:
+                rest.smaller = False
+
+
 def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Sequence[Word],
                   lines: dict[tuple[int, int], list[Span]]) -> None:
     """Join to each row's description the lines under it that are its rest, wrapped by its column.
@@ -864,6 +888,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     description ends on its label ("… ref." over "779"), and a line in a smaller type than its row's
     (:func:`_smaller_type`), which counts for nothing in telling whether the table wraps either.
     """
+    _typed_as_rows(rows, rests, words)
     candidates = [r for chain in rests.values() for r in chain if not r.smaller]
     if not candidates:
         return
@@ -936,12 +961,12 @@ _ARTICLE_CODE = re.compile(r"(?i)(?:sku|art(?:ikel)?\s?\.?\s?-?\s?(?:nr|no|numme
 #: a line under an item naming its delivery note, its serial number or the ticket or job it was for ("Lieferschein
 #: 830679", "Delivery note DN-4471", "BL 4521", "Albarán 7731", "Pakbon 99812", "WZ 512376", "Serial 88123-A",
 #: "S/N 4CE04", "Ticket # 86471", "Job 95579"), the lot or frame it came from ("Lot 43194804", "Frame no.
-#: 92763453", "Charge 2231-7"), the object (a site, a property) a service was for ("Obj. 748-1"), or
-#: the month it was for after the period's label ("Zeitraum: 02/2025", "Period: 2025-02")
+#: 92763453", "Charge 2231-7"), the object (a site, a property) a service was for ("Obj. 748-1") or its inventory
+#: number ("Inv. K601851"), or the month it was for after the period's label ("Zeitraum: 02/2025", "Period: 2025-02")
 _DETAIL_REF = re.compile(r"(?i)(?:lieferschein(?:-?nr\.?)?|delivery\s+note(?:\s+no\.?)?|packing\s+slip|"
                          r"bon\s+de\s+livraison|bl|albar[áa]n|ddt|pakbon|wz|f[öo]ljesedel|f[øo]lgeseddel|"
                          r"serial(?:\s+no\.?)?|s/n|seriennummer|serien?-?nr\.?|n[°º]\s?de\s?s[ée]rie|matricola|"
-                         r"(?:lot|batch|charge|partij|lote|lotto|obj(?:ekt|et|ect|eto|\.))"
+                         r"(?:lot|batch|charge|partij|lote|lotto|obj(?:ekt|et|ect|eto|\.)|inv\.|inventar|inventory)"
                          r"(?:\s?(?:#|no\.?|nr\.?|-nr\.?))?|"
                          r"(?:frame|chassis)(?:\s?(?:#|no\.?|nr\.?|number))|rahmen(?:nummer|-?nr\.?)|imei|vin|"
                          r"ticket(?:\s?(?:#|no\.?|nr\.?))?|job(?:\s?(?:#|no\.?))?|"

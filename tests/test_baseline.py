@@ -348,6 +348,21 @@ def test_label_compounds_and_ocr_slips() -> None:
     assert _run(layout(rows), Invoice).data["total"] == "2523.01"
 
 
+def test_a_slip_in_a_short_label_word_beside_another_word_of_its_label_is_read() -> None:
+    """OCR slips in short words ("Ful name", "Date of binth") are read where the word and its neighbour make two
+    words of one label; a short word that makes none with its neighbours stays as printed."""
+    from engine.labels import label_tokens
+
+    assert label_tokens("Ful name") == label_tokens("Full name") == ("full", "name")
+    assert label_tokens("Date of binth") == label_tokens("Date of birth") == ("date", "birth")
+    assert label_tokens("Bob Smith") == ("bob", "smith") and label_tokens("Binth") == ("binth",)
+    rows = [[(0.05, "1. Policyholder / claimant")], [(0.05, "Ful name"), (0.4, "Date of binth")],
+            [(0.05, "Delia Ashdown"), (0.4, "07/21/1946")], [(0.05, "Policy number")], [(0.05, "MV-4365331")],
+            [(0.05, "Date of incident"), (0.4, "Amount claimed")], [(0.05, "03/02/2025"), (0.4, "$1,250.00")]]
+    data = _run(layout(rows), ClaimForm).data
+    assert (data["claimant_name"], data["date_of_birth"]) == ("Delia Ashdown", "1946-07-21")
+
+
 def test_address_stops_at_contact_lines_and_lone_postal_codes() -> None:
     rows = [[(0.3, "Boulangerie Marie")], [(0.3, "12 rue de Lyon")], [(0.3, "69001 Lyon")],
             [(0.3, "Tél. 04 72 00 00 00")], [(0.3, "Pain de campagne"), (0.7, "3,20")],
@@ -2556,7 +2571,7 @@ def test_a_service_period_written_as_one_word_under_an_items_name_is_no_part_of_
                                   "Delivery note DN-4471", "WZ 512376", "Serial 88123-A", "Albarán 7731",
                                   "Pakbon 99812", "Okres: 01.02.2025 - 28.02.2025", "S/N 4CE0460D0G",
                                   "Ticket # 86471", "Job 95579", "Lot 43194804", "Frame no. 92763453",
-                                  "Charge 2231-7", "Rahmennummer WAV4471", "Obj. 748-1"])
+                                  "Charge 2231-7", "Rahmennummer WAV4471", "Obj. 748-1", "Inv. K601851"])
 def test_a_delivery_note_serial_or_period_under_an_items_name_is_no_part_of_the_description(note: str) -> None:
     """A line under an item that names its delivery note, its serial number or the month it was for, after its
     label: a note, even where its first word would not have fitted in the name's column."""

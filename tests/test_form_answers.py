@@ -77,6 +77,62 @@ def test_a_declarations_last_line_over_an_empty_signature_line_is_no_signature()
     assert result.data["signed"] is True
 
 
+@pytest.mark.parametrize(("caption", "name"), [("Broker", "Haversham Finans"), ("Loss adjuster", "Imogen Okafor"),
+                                             ("Behandelnder Arzt", "Dr. Anna Berg"), ("Agent", "Tom Hale")])
+def test_another_persons_name_over_an_empty_signatures_caption_is_no_signature(caption: str, name: str) -> None:
+    """The broker's, the loss adjuster's, the doctor's or the agent's name, under its caption right over the
+    signature's caption, is that field's value: nothing stands by the signature's caption, and the form is unsigned.
+    A name under the signature's caption signs it."""
+    rows = [[(0.1, "Full name of policyholder")], [(0.11, "Rosalind Haversham")], [(0.1, "Policy number")],
+            [(0.11, "TX5129199")], [(0.1, "Was the incident reported to the police?")], [(0.11, "☐ Yes ☒ No")],
+            [(0.1, caption)], [(0.11, name)], [(0.1, "Signature of policyholder:")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["signed"] is False
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout([*rows, [(0.11, "R. Haversham")]]),
+                                                     target=ClaimForm)])
+    assert result.data["signed"] is True
+
+
+def test_a_swiss_french_forms_household_cover_and_npa_are_the_home_and_the_postal_code() -> None:
+    """ "[X] Ménage/Bâtiment" (a household's or building's cover) is a home claim; "NPA" (numéro postal
+    d'acheminement) captions the Swiss postal code."""
+    rows = [[(0.1, "Déclaration de sinistre")], [(0.1, "Nom, prénom"), (0.4, "Anouk Jaquier")],
+            [(0.1, "NPA"), (0.2, "1201"), (0.4, "Localité"), (0.55, "Genève")], [(0.13, "Type de sinistre")],
+            [(0.16, "[ ] Véhicule"), (0.3, "[X] Ménage/Bâtiment"), (0.5, "[ ] Maladie"), (0.65, "[ ] Voyage")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["claim_type"] == "home"
+    assert (result.data["address"]["postal_code"], result.data["address"]["city"]) == ("1201", "Genève")
+
+
+@pytest.mark.parametrize(("drop", "signed"), [(0.05, True), (0.12, False)])
+def test_handwriting_low_in_the_room_under_the_signatures_caption_signs_the_form(drop: float, signed: bool) -> None:
+    """A form leaves room to sign under "Unterschrift:": the scrawl (a handwriting mark) on the next line, four of
+    the caption's heights under it, signs the form; one far down the page, past that room, does not."""
+    rows = [[(0.1, "Name des Versicherungsnehmers")], [(0.11, "Theresa Pichler")], [(0.1, "Polizzennummer")],
+            [(0.11, "TX-9676-956532")], [(0.1, "Makler")], [(0.11, "Steinwender Finans")],
+            [(0.1, "Unterschrift:")], [(0.14, "\u270d")]]
+    words = layout(rows)
+    label = next(w for w in words if w.text == "Unterschrift:")
+    words = [w.model_copy(update={"bbox": (0.14, label.bbox[3] + drop, 0.3, label.bbox[3] + drop + 0.025)})
+             if w.text == "\u270d" else w for w in words]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=words, target=ClaimForm)])
+    assert result.data["signed"] is signed
+
+
+def test_the_place_of_the_loss_is_not_the_claimants_city() -> None:
+    """ "Plaats van de schade" (the place of the damage) under the claimant's "Postcode / Plaats": its address is
+    where the loss happened, not the claimant's city; "Schadenort" is no slip for "Schadenart" (the claim's kind)."""
+    from engine.labels import label_tokens
+
+    rows = [[(0.1, "Naam verzekeringnemer")], [(0.11, "Bram van der Linden")], [(0.1, "Straat en huisnummer")],
+            [(0.11, "Lindengracht 77a")], [(0.1, "Postcode / Plaats")], [(0.11, "3512 GH Utrecht")],
+            [(0.1, "Schadedatum")], [(0.11, "11-01-2026")], [(0.1, "Plaats van de schade")],
+            [(0.11, "Prinsengracht 68, 2611 HX Delft")]]
+    (result,) = _ENGINE.extract_batch([EngineRequest(id="d", words=layout(rows), target=ClaimForm)])
+    assert result.data["address"] == {"street": "Lindengracht 77a", "city": "Utrecht", "postal_code": "3512 GH"}
+    assert label_tokens("Schadenort") == ("schadenort",) != label_tokens("Schadenart")
+
+
 def test_a_lettered_sections_heading_is_not_the_signatures_caption() -> None:
     """ "D. Signature" heads a section; the story printed above it is no signature, the caption below is the one."""
     rows = [*_form("[X] Kfz [ ] Hausrat", [])[:-2], [(0.05, "Was ist passiert?")],

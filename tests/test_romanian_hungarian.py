@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from engine.dates import parse_date
 from engine.labels import label_phrases, label_score
 from engine.numbers import parse_money
@@ -183,6 +185,17 @@ def test_a_romanian_claim_form_reads_whole() -> None:
     assert data["address"] == {"street": "Str. Florilor nr. 40", "city": "București", "postal_code": "010011"}
     assert (data["claim_type"], data["incident_date"], data["claim_amount"]) == ("travel", "2025-02-28", "13326.17")
     assert (data["police_report_filed"], data["signed"]) == (True, True)
+
+
+@pytest.mark.parametrize("question", ["Evenimentul a fost declarat la poliție?",
+                                      "Evenimentul a fost raportat la poliție?", "A fost declarat la politie?"])
+@pytest.mark.parametrize("ticked", ["Da", "Nu"])
+def test_a_romanian_question_whether_the_event_was_declared_to_the_police_is_read(question: str, ticked: str) -> None:
+    """ "Evenimentul a fost declarat la poliție?" (was the event declared to the police), "☒ Da  ☐ Nu" after it."""
+    rows = [[(0.05, "Nume, prenume: Ion Popescu")], [(0.05, "Număr poliță: 948.948.2358")],
+            [(0.05, question), (0.5, ("☒" if ticked == "Da" else "☐") + " Da"),
+             (0.6, ("☒" if ticked == "Nu" else "☐") + " Nu")]]
+    assert _read(layout(rows), ClaimForm)["police_report_filed"] is (ticked == "Da")
 
 
 def test_a_hungarian_karbejelento_reads_whole() -> None:

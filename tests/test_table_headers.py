@@ -571,6 +571,25 @@ def test_ocr_boxing_a_line_without_descenders_shorter_is_no_smaller_type() -> No
         assert _read_words(words)["line_items"][0]["description"] == description
 
 
+def test_a_row_ocr_boxed_taller_than_its_type_leaves_its_rest_no_smaller_type() -> None:
+    """OCR boxes one line a tenth or more taller than the next in the same type ("Annual sweeping of solid-fuel
+    chimney" over "including flue pipe and soot door clean-out"): the rest is as tall as the table's other
+    descriptions and is joined; a line clearly shorter than those is a note."""
+    rows = [[(0.1, "Schoorsteenveegbedrijf B.V.")], [(0.55, "Factuurnummer:"), (0.7, "2026/08/382")],
+            [(0.55, "Factuurdatum:"), (0.7, "07-08-2026")],
+            [(0.1, "Omschrijving"), (0.53, "Aantal"), (0.68, "Prijs"), (0.86, "Bedrag")],
+            [(0.1, "Annual sweeping of solid-fuel chimney"), (0.56, "5"), (0.66, "119,21"), (0.87, "596,05")],
+            [(0.1, "including flue pipe and soot door clean-out")],
+            [(0.1, "Fireclay mortar repair of chimney crown"), (0.56, "8"), (0.67, "20,80"), (0.87, "166,40")],
+            [(0.1, "Sweeping of wood-burning stove"), (0.56, "1"), (0.67, "76,77"), (0.87, "76,77")],
+            [(0.6, "Totaal"), (0.87, "839,17")]]
+    for rest_height, description in ((0.0146, "Annual sweeping of solid-fuel chimney including flue pipe and soot "
+                                               "door clean-out"), (0.011, "Annual sweeping of solid-fuel chimney")):
+        words = [w.model_copy(update={"confidence": 0.99, "bbox": (w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + (
+            0.0170 if w.line == 4 else rest_height if w.line == 5 else 0.0154))}) for w in layout(rows)]
+        assert _read_words(words)["line_items"][0]["description"] == description
+
+
 def _cleaning_invoice() -> list:
     """A Danish cleaning company's invoice: a unit (``timer``, ``md.``) set after each count under no label of its
     own, and the VAT rate's label set close after the unit price's (``Stk.pris Moms %``)."""
