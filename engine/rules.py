@@ -1890,8 +1890,8 @@ _FORM_FOOT = re.compile(
 #: Finans", "Behandelnder Arzt", "Your agent / broker"); folded as :func:`~engine.labels.normalise` folds
 _OTHER_PERSONS = frozenset(
     "agent agents agente agentur broker makler vermittler courtier mediatore intermediario corredor corretor makelaar "
-    "tussenpersoon maklare megler maegler meklari posrednik makler zprostredkovatel ugynok alkusz acente araci "
-    "adjuster expert experte sachverstandiger gutachter perito tasador taxateur expertise vardering takstmann "
+    "tussenpersoon maklare megler maegler meklari posrednik zprostredkovatel ugynok alkusz acente araci "
+    "adjuster expert experte sachverstandiger gutachter perito tasador taxateur expertise varderingsman takstmann "
     "taksator skadesagkyndig rzeczoznawca likwidator likvidator karszakerto eksper arzt doctor medecin medico arts "
     "lakare lege laege laakari lekarz lekar medic orvos doktor".split()) | WITNESS_WORDS
 

@@ -31,6 +31,7 @@ description with a colon, is the join of its cell).
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import re
 import statistics
 from collections.abc import Callable, Sequence
@@ -886,11 +887,13 @@ _CENTS_AMOUNT = re.compile(r"[-+]?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}")
 
 def join_spread_amounts(words: Sequence[Word]) -> list[Word]:
     """An amount printed double width on a till roll comes back from OCR in pieces ("TOTAL 15 0 51",
-    "SUMA PLN 2 06 0 9", "TOTAL 1. 332 , 21"), an ink mark sometimes read between them: a run of two or more such
-    pieces on a line whose figures, joined, are exactly those of an amount with cents printed whole elsewhere in the
-    document (the VAT table's gross, the card slip's "150.51") is that amount. Its first word takes the amount's text
-    and the run's box; the others are emptied, so word indices stay as they are. Figures grouped by thousands
-    ("1 050") are one amount already and are left alone."""
+    "SUMA PLN 2 06 0 9", "TOTAL 1. 332 , 21"), an ink mark sometimes read between them: the run of two or more such
+    pieces that ends a line (a currency after it at most), whose figures, joined, are exactly those of an amount with
+    cents printed whole elsewhere in the document (the VAT table's gross, the card slip's "150.51"), is that amount.
+    Its first word takes the amount's text and the run's box; the others are emptied, so word indices stay as they
+    are. Figures grouped by thousands ("1 050") are one amount already, pieces more than two of their characters
+    apart (a count and a price in their columns) are none cut apart, and a run inside a line's words ("6 x 1.0 1
+    glass", a pack's size) is no total: all are left alone."""
     whole: dict[str, str] = {}
     for w in words:
         if _CENTS_AMOUNT.fullmatch(w.text):
@@ -902,30 +905,37 @@ def join_spread_amounts(words: Sequence[Word]) -> list[Word]:
         by_line.setdefault((w.page, w.line), []).append(i)
     out = list(words)
     for idx in by_line.values():
-        idx.sort(key=lambda i: words[i].bbox[0])
-        runs: list[list[int]] = [[]]
-        for i in idx:
-            text = words[i].text
-            if _SPREAD_PIECE.fullmatch(text) or (text == SIGNATURE_MARK and runs[-1]):
-                runs[-1].append(i)
-            elif runs[-1]:
-                runs.append([])
-        for run in runs:
-            while run and words[run[-1]].text == SIGNATURE_MARK:
-                run.pop()
-            pieces = [words[i].text for i in run if words[i].text != SIGNATURE_MARK]
-            if sum(any(c.isdigit() for c in t) for t in pieces) < 2 or _THOUSANDS_RUN.fullmatch(" ".join(pieces)):
-                continue
-            digits = "".join(c for t in pieces for c in t if c.isdigit())
-            if len(digits) < 3 or (text := whole.get(digits)) is None:
-                continue
-            first = words[run[0]]
-            x1 = max(words[i].bbox[2] for i in run)
-            out[run[0]] = first.model_copy(update={"text": text, "bbox": (first.bbox[0], first.bbox[1], x1,
-                                                                           first.bbox[3])})
-            for i in run[1:]:
-                out[i] = words[i].model_copy(update={"text": ""})
+        run = _pieces_ending(sorted(idx, key=lambda i: words[i].bbox[0]), words)
+        kept = [words[i] for i in run if words[i].text != SIGNATURE_MARK]
+        if len(kept) < 2 or _THOUSANDS_RUN.fullmatch(" ".join(w.text for w in kept)) or any(
+                b.bbox[0] - a.bbox[2] > 2 * (a.bbox[2] - a.bbox[0]) / len(a.text) for a, b in itertools.pairwise(kept)):
+            continue
+        digits = "".join(c for w in kept for c in w.text if c.isdigit())
+        if len(digits) < 3 or (text := whole.get(digits)) is None:
+            continue
+        first = words[run[0]]
+        out[run[0]] = first.model_copy(update={"text": text, "bbox": (
+            first.bbox[0], first.bbox[1], max(words[i].bbox[2] for i in run), first.bbox[3])})
+        for i in run[1:]:
+            out[i] = words[i].model_copy(update={"text": ""})
     return out
+
+
+def _pieces_ending(line: list[int], words: Sequence[Word]) -> list[int]:
+    """The words that end a line (``line``: word indices, left to right), a currency after them at most, that are
+    pieces of figures (:data:`_SPREAD_PIECE`, two with figures at least) or ink marks between them."""
+    end = len(line)
+    while end and detect_currency(text := words[line[end - 1]].text) and not any(c.isdigit() for c in text):
+        end -= 1
+    start = end
+    while start and (_SPREAD_PIECE.fullmatch(text := words[line[start - 1]].text) or text == SIGNATURE_MARK):
+        start -= 1
+    run = line[start:end]
+    while run and words[run[0]].text == SIGNATURE_MARK:
+        run = run[1:]
+    while run and words[run[-1]].text == SIGNATURE_MARK:
+        run = run[:-1]
+    return run if sum(any(c.isdigit() for c in words[i].text) for i in run) >= 2 else []
 
 
 #: figures grouped by thousands with spaces, cents or not ("1 050", "12 345,60"): one amount, not pieces of one

@@ -853,23 +853,29 @@ def test_a_reference_printed_in_groups_after_its_letters_is_one_identifier() -> 
 def test_an_amount_ocr_cut_into_pieces_is_the_amount_printed_whole_elsewhere() -> None:
     """A till roll's double-width total comes back from OCR in pieces, an ink mark read between some: the pieces
     whose figures are those of an amount printed whole elsewhere (the VAT table's gross) are that amount. Pieces that
-    match no amount, and figures grouped by thousands, stay as they are."""
+    match no amount, figures grouped by thousands, a count and a price in their columns and figures inside a line's
+    words (a pack's size, "6 x 1.0 1 glass") stay as they are."""
     rows = [[(0.1, "The Inkwell Bookshop")], [(0.1, "105 Cedar Hollow Road")], [(0.1, "Boise, ID 83702")],
             [(0.1, "Poetry anthology 4x"), (0.7, "78.12")], [(0.1, "Items: 13")],
-            [(0.1, "TOTAL"), (0.4, "15"), (0.5, "0"), (0.6, "51")],
+            [(0.1, "TOTAL"), (0.4, "15"), (0.4 + 2.5 * CHAR_W, "0"), (0.4 + 4 * CHAR_W, "51")],
             [(0.1, "VAT Net VAT Gross")], [(0.1, "A 7%"), (0.3, "140.66"), (0.5, "9.85"), (0.7, "150.51")],
             [(0.1, "Card payment"), (0.7, "150.51")], [(0.1, "Date: 11/10/2026 07:02")]]
     assert read_baseline(layout(rows), Receipt)["total"] == "150.51"
-    words = layout([[(0.1, "SUMA PLN"), (0.4, "2"), (0.45, "06"), (0.5, "\u270d"), (0.55, "0"), (0.6, "9")],
-                    [(0.1, "TOTAL"), (0.4, "1."), (0.45, "332"), (0.5, ","), (0.55, "21")],
+    c = CHAR_W
+    words = layout([[(0.1, "SUMA PLN"), (0.4, "2"), (0.4 + 1.5 * c, "06"), (0.4 + 3 * c, "\u270d"), (0.4 + 4 * c, "0"),
+                     (0.4 + 5.5 * c, "9")],
+                    [(0.1, "TOTAL"), (0.4, "1."), (0.4 + 2.5 * c, "332"), (0.4 + 6 * c, ","), (0.4 + 7 * c, "21")],
                     [(0.1, "Brutto"), (0.6, "206,09"), (0.8, "1.332,21")], [(0.1, "Karta 1 050"), (0.6, "10,50")],
-                    [(0.1, "Tisch"), (0.3, "7"), (0.4, "12")]])
+                    [(0.1, "Tisch"), (0.3, "7"), (0.4, "12")], [(0.1, "Tee"), (0.3, "2"), (0.4, "6.25")],
+                    [(0.1, "Summe"), (0.4, "26.25")], [(0.1, "Apple spritzer 6 x 1.0 1 glass"), (0.6, "1.01")]])
     joined = join_spread_amounts(words)
     assert len(joined) == len(words)
     assert [w.text for w in joined if w.line == 0] == ["SUMA", "PLN", "206,09", "", "", "", ""]
     assert [w.text for w in joined if w.line == 1] == ["TOTAL", "1.332,21", "", "", ""]
     assert joined[2].bbox[2] == words[6].bbox[2]
-    assert [w.text for w in joined if w.line in (3, 4)] == ["Karta", "1", "050", "10,50", "Tisch", "7", "12"]
+    assert [w.text for w in joined if w.line in (3, 4, 5)] == ["Karta", "1", "050", "10,50", "Tisch", "7", "12",
+                                                               "Tee", "2", "6.25"]
+    assert [w.text for w in joined if w.line == 7] == ["Apple", "spritzer", "6", "x", "1.0", "1", "glass", "1.01"]
 
 
 def test_a_dates_year_wrapped_under_it_in_a_narrow_cell_joins_it() -> None:
