@@ -353,7 +353,7 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
             continue  # a comb field's cell holds one character of a value, empty or not: no box to tick
         box = RawWord(UNCHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)
         inside = [w for w in words if _inside(w, box) or _inside(box, w)]
-        if [w.text for w in inside] in ([b] for b in _DOTS):
+        if len(inside) == 1 and inside[0].text in _DOTS:
             dots.add(id(inside[0]))  # a ring with a dot set in it as a glyph ("•"): the option chosen
             out.append(LineUnit([RawWord(CHECKED, r.x0, r.y0, r.x1, r.y1, 1.0)]))
             found += 1
@@ -639,12 +639,12 @@ def _ring_within(ink: np.ndarray, word: RawWord, others: list[RawWord]) -> Box |
     answers' letters on its line and below their foot, each by a sixth of their height at least (the letters of one
     font stand between the same lines; a descender or an accent is no wider than a letter), thin, and no straight
     run of ink on past the box (a table's rules over and under a word are no ring)."""
-    bands = [(y0 + int(r.min()), y0 + int(r.max())) for b in others
-             if (r := np.nonzero(ink[(y0 := max(0, int(b.y0))):int(b.y1) + 1,
-                                     max(0, int(b.x0)):int(b.x1) + 1].any(axis=1))[0]).size]
-    if not bands:
+    inked = [max(0, int(b.y0)) + np.nonzero(ink[max(0, int(b.y0)):int(b.y1) + 1,
+                                                max(0, int(b.x0)):int(b.x1) + 1].any(axis=1))[0] for b in others]
+    inked = [rows for rows in inked if rows.size]  # the rows the other answers' letters ink
+    if not inked:
         return None
-    top, foot = min(t for t, _ in bands), max(f for _, f in bands)
+    top, foot = min(int(rows.min()) for rows in inked), max(int(rows.max()) for rows in inked)
     h, margin = word.y1 - word.y0, max(1, round((foot - top) / 6))
     third = max(1, int(word.x1 - word.x0) // 3)
     cols = slice(int(word.x0) + third, int(word.x1) - third)

@@ -303,6 +303,8 @@ _AMOUNT_WITH_O = re.compile(
 _DATE_WITH_O = re.compile(r"(?=(?:\D*\d){5})[\dOC]{1,2}([./-])[\dOC]{1,2}\1(?:[\dOC]{4}|[\dOC]{2})")
 
 
+#: the letters OCR reads for a zero in figures
+_LETTER_ZEROS = str.maketrans("OC", "00")
 #: an amount whose decimal comma OCR read as a semicolon on a faxed or dotty page ("194;97", "1.245;50")
 _AMOUNT_SEMICOLON = re.compile(r"([$€£]?\d{1,3}(?:[.' ]\d{3})*|\d+);(\d{2})")
 
@@ -314,10 +316,10 @@ def amount_zero(text: str) -> str:
     if m := _AMOUNT_SEMICOLON.fullmatch(text):
         return f"{m.group(1)},{m.group(2)}"
     m = _AMOUNT_WITH_O.fullmatch(text)
-    if m is not None and ("O" in m.group(2) or "C" in m.group(2)):
-        return m.group(1) + m.group(2).replace("O", "0").replace("C", "0")
-    if _DATE_WITH_O.fullmatch(text) and ("O" in text or "C" in text):
-        return text.replace("O", "0").replace("C", "0")
+    if m is not None and m.group(2) != (zeros := m.group(2).translate(_LETTER_ZEROS)):
+        return m.group(1) + zeros
+    if _DATE_WITH_O.fullmatch(text):
+        return text.translate(_LETTER_ZEROS)
     return text
 
 
@@ -454,7 +456,7 @@ def repair_ocr_words(words: Sequence[RawWord]) -> list[RawWord]:
     """The words of one OCR'd line unit as printed: words run together split (:func:`split_bullets`,
     :func:`split_glued_word`), a dotless ı read for an i made an i (:func:`dotless_i`), zeros read for the letter O
     in words (:func:`letter_zero`) and in state codes (:func:`state_zero`) made letters, O's read for zeros in
-    amounts (:func:`amount_zero`) made zeros and semicolons read for decimal commas commas, legal forms misread in
+    amounts (:func:`amount_zero`) made zeros and semicolons read for decimal commas made commas, legal forms misread in
     names (:func:`legal_form_words`) as printed,
     a dash between two letters a hyphen (:func:`dash_hyphen`), a litre's ``l`` read as a capital I after its
     figure made the ``l`` again (:func:`litre_l`), a British postcode's O read as a zero made the O
