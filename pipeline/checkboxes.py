@@ -20,6 +20,7 @@ ringed or boxed by a drawn outline) are read by :func:`add_circled_answers`.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -137,6 +138,8 @@ def find_check_boxes(image: Image.Image, word_height: float) -> list[RawWord]:
             if state is None and h >= _MIN_DOTTED_RING * word_height and not _beside_ink(ink, x, y, w, h):
                 state = _ring_state(ink[y:y + h, x:x + w])
                 ring = state is not None
+            if state is not None and _in_dark_band(inks[0], x, y, w, h):
+                continue
             box = RawWord(CHECKED if state else UNCHECKED, float(x), float(y), float(x + w), float(y + h), 0.9)
             if state is not None and not any(_overlap(box, b) for b in found):
                 found.append(box)
@@ -237,6 +240,18 @@ def _corners(cell: np.ndarray, c: int) -> list[np.ndarray]:
     return [cell[:c, :c], cell[:c, w - c:], cell[h - c:, :c], cell[h - c:, w - c:]]
 
 
+#: how much of the strips right over and right under a shape must be ink for it to lie in a dark band
+_DARK_BAND = 0.8
+
+
+def _in_dark_band(ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+    """Whether the shape lies inside a dark band, ink over and under it (a third of its height each): the gap
+    between two words printed white on black ("STATION RELAIS" on a till's inverted heading), not a box."""
+    gap = max(2, round(0.3 * h))
+    above, below = ink[max(0, y - gap):y, x:x + w], ink[y + h:y + h + gap, x:x + w]
+    return above.size > 0 and below.size > 0 and min(float(above.mean()), float(below.mean())) >= _DARK_BAND
+
+
 def _beside_ink(ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
     """Whether ink comes within a fifth of ``h`` left or right of the shape: a letter of a word (an ``O``), not a
     radio button standing apart before its option."""
@@ -330,6 +345,9 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
         if _drawn_mark(d) and lo <= r.height <= square_hi and 0.5 * r.height <= r.width <= 2 * r.height:
             marks.append(r)
         kinds = [item[0] for item in d["items"]]
+        if _pen_strokes(d["items"]):  # a tick, a cross or a hatching drawn by hand: it ticks the box it is in
+            strokes.append(r)
+            continue
         square = lo <= r.height <= _MAX_LABELLED_HEIGHT * height and r.height > 0 \
             and 0.8 <= r.width / r.height <= 1.25 and (r.height <= square_hi or d.get("type") == "s" and labelled(r))
         if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3
@@ -342,6 +360,10 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
     for r in _squares_of_sides(strokes, lo, hi):
         if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):
             squares.append((r, False))
+    # a smaller shape inside a box (a hatching, a ring round a blot of ink, the blot) is its mark, no box of its own
+    nested = {n for n, (r, _) in enumerate(squares) if any(_holds(q, r) for q, _ in squares if q is not r)}
+    squares = [(q, ticked or any(_holds(q, squares[n][0]) for n in nested))
+               for k, (q, ticked) in enumerate(squares) if k not in nested]
     # a tick or a cross drawn alone, in no box (an answer grid's cell under its "Yes"): a ticked box where it is
     squares += [(r, True) for r in marks if not any(q.intersects(r) for q, _ in squares)]
     out = list(units)
@@ -467,10 +489,15 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
     answers = any(yes_or_no(w.text) is not None for u in units for w in u.words)
     rings, curved = [], set()
     strokes: list[tuple[pymupdf.Point, pymupdf.Point]] = []  # slanted straight lines, of which a cross is made
+    level: list[tuple[pymupdf.Point, pymupdf.Point]] = []  # level lines alone, which may strike an answer out
     for d in drawings():
         kinds = {item[0] for item in d["items"]}
         if d.get("fill") is not None or not kinds <= {"c", "re", "qu", "l"}:
             continue
+        if answers and kinds == {"l"} and len(d["items"]) == 1:
+            _, a, b = d["items"][0]
+            if abs(b.y - a.y) <= 0.15 * abs(b.x - a.x):
+                level.append((a * matrix, b * matrix))
         if kinds == {"l"} and len(d["items"]) <= 2 and all(_slanted(a, b) for _, a, b in d["items"]):
             strokes += [(a * matrix, b * matrix) for _, a, b in d["items"]]
             continue
@@ -485,7 +512,34 @@ def add_circled_answers(drawings: Callable[[], list[dict[str, Any]]], units: lis
     for cross in _crosses([(a, b) for a, b in strokes if abs(b.y - a.y) <= tall]):  # a cross over an option
         rings.append(cross)
         curved.add(cross)
+    units = _struck_out(units, level) if level else units
     return _tick_circled(units, rings, wide=frozenset(curved))[0] if rings else units
+
+
+def _struck_out(units: list[LineUnit], lines: list[tuple[pymupdf.Point, pymupdf.Point]]) -> list[LineUnit]:
+    """A question answered by striking out the answer that does not apply (``Sì / No`` with ``Sì`` struck through,
+    "delete as appropriate"): where a level line runs through the middle of one of a line's two answers, across
+    most of it, the other answer gets a ticked box before it and the struck one an empty one. A line with boxes of
+    its own is left as it is."""
+    words = [w for u in units for w in u.words]
+    answers = _answer_words(words)
+
+    def struck(w: RawWord) -> bool:
+        h, width = w.y1 - w.y0, w.x1 - w.x0
+        return any(min(a.x, b.x) <= w.x0 + 0.15 * width and max(a.x, b.x) >= w.x1 - 0.15 * width
+                   and w.y0 + 0.25 * h <= (a.y + b.y) / 2 <= w.y1 - 0.25 * h
+                   and max(a.x, b.x) - min(a.x, b.x) <= width + 2 * h for a, b in lines)
+
+    out = list(units)
+    for w in [a for a in answers if struck(a)]:
+        row = [a for a in answers if _same_row(a, w)]
+        other = [a for a in row if a is not w]
+        if len(row) != 2 or struck(other[0]) or any(b.text in (CHECKED, UNCHECKED) for b in words
+                                                     if _same_row(b, w)):
+            continue
+        out += [LineUnit([_box_before(other[0], words, CHECKED)]), LineUnit([_box_before(w, words, UNCHECKED)])]
+        words = [x for u in out for x in u.words]
+    return out
 
 
 def _slanted(a: pymupdf.Point, b: pymupdf.Point) -> bool:
@@ -739,30 +793,70 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
                 continue
         if first is not None or not any(inside[0] is a for a in answers):
             options.append(first or inside[0])
-        w = RawWord(inside[0].text, min(v.x0 for v in inside), min(v.y0 for v in inside),
-                    max(v.x1 for v in inside), max(v.y1 for v in inside))
+        # (measured from the option's box where the ring takes that in too)
+        taken = [*inside, *([own] if (own := _box_ringed(first or inside[0], ring, words)) else [])]
+        w = RawWord(inside[0].text, min(v.x0 for v in taken), min(v.y0 for v in inside),
+                    max(v.x1 for v in taken), max(v.y1 for v in inside))
         h = w.y1 - w.y0
+        loose = 2 if ring in wide or alone else 1  # (a pen's ring on a scan is drawn as loosely as an ellipse)
         if x0 <= w.x0 + 0.1 * h and x1 >= w.x1 - 0.1 * h and y0 <= w.y0 + 0.3 * h and y1 >= w.y1 - 0.3 * h \
-                and y1 - y0 <= (1 + (2 if ring in wide else 1) * _RING_MARGIN) * h \
-                and x1 - x0 <= w.x1 - w.x0 + (2 if ring in wide else 1) * _RING_MARGIN * h:
+                and y1 - y0 <= (1 + loose * _RING_MARGIN) * h \
+                and x1 - x0 <= w.x1 - w.x0 + loose * _RING_MARGIN * h:
             circled.append((first or inside[0], ring))
     out, used = list(units), []
+    ticked: set[int] = set()  # empty boxes a ring takes in with their option: ticked by it
     for w, ring in circled:
+        own = _box_ringed(w, ring, words)
         if any(w is o for o in options):
-            if sum(_same_row(c, w) for c, _ in circled) == 1 and not any(
-                    b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
+            if sum(_same_row(c, w) for c, _ in circled) == 1 and own is not None:
+                ticked.add(id(own))
+                used.append(ring)
+            elif sum(_same_row(c, w) for c, _ in circled) == 1 and not _boxed_row(w, words):
                 out.append(LineUnit([_box_before(w, words, CHECKED)]))
                 used.append(ring)
             continue
         line = [a for a in answers if _same_row(a, w)]
-        if (len(line) < 2 and not alone) or sum(any(a is c for c, _ in circled) for a in line) != 1 \
-                or any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
-            continue  # no other answer on the line, two ringed (a table's header cells), or boxes of its own
+        if (len(line) < 2 and not alone) or sum(any(a is c for c, _ in circled) for a in line) != 1:
+            continue  # no other answer on the line, or two ringed (a table's header cells)
+        if own is not None:
+            ticked.add(id(own))
+            used.append(ring)
+            continue
+        if _boxed_row(w, words):
+            continue  # boxes of its own
+        if any(b.text in (CHECKED, UNCHECKED) for b in words if _same_row(b, w)):
+            out.append(LineUnit([_box_before(w, words, CHECKED)]))  # its box lost in its ring, the others' empty
+            used.append(ring)
+            continue
         for a in line:
             box = _box_before(a, words, CHECKED if a is w else UNCHECKED)
             out.append(LineUnit([box]))
         used.append(ring)
+    if ticked:
+        out = [replace(u, words=[replace(b, text=CHECKED) if id(b) in ticked else b for b in u.words]) for u in out]
     return out, used
+
+
+def _boxed_row(word: RawWord, words: list[RawWord]) -> bool:
+    """Whether ``word``'s row has a ticked box, or a box of the word's own right before it: a row of options whose
+    other boxes are empty, the circled one's box lost in its ring on a scan, gets one ticked before the word."""
+    h = word.y1 - word.y0
+    row = [b for b in words if b.text in (CHECKED, UNCHECKED)
+           and abs((b.y0 + b.y1) - (word.y0 + word.y1)) / 2 <= 0.5 * h]
+    return any(b.text == CHECKED or b.x1 <= word.x0 + 0.1 * h and word.x0 - b.x1 <= 2 * h for b in row)
+
+
+def _box_ringed(word: RawWord, ring: Box, words: list[RawWord]) -> RawWord | None:
+    """The empty box right before ``word`` that the ring round the word takes in too (``(☐ Auto)``, the option
+    circled with its box), where no box of the word's row is ticked."""
+    x0, y0, x1, y1 = ring
+    row = [b for b in words if b.text in (CHECKED, UNCHECKED)
+           and abs((b.y0 + b.y1) - (word.y0 + word.y1)) / 2 <= 0.5 * (word.y1 - word.y0)]
+    if any(b.text == CHECKED for b in row):
+        return None
+    ringed = [b for b in row if x0 <= (b.x0 + b.x1) / 2 <= x1 and y0 <= (b.y0 + b.y1) / 2 <= y1
+              and b.x1 <= word.x0 + 0.1 * (word.y1 - word.y0)]
+    return ringed[0] if len(ringed) == 1 else None
 
 
 def _box_before(word: RawWord, words: list[RawWord], mark: str) -> RawWord:
@@ -782,10 +876,11 @@ def _upright(items: list[tuple[Any, ...]]) -> bool:
 
 def _option_in_row(word: RawWord, words: list[RawWord]) -> bool:
     """Whether ``word`` is one option of a row of them: a word of letters set apart (a word height at least, where a
-    phrase's words stand a space apart) from the words either side of it, with two more such options on its row."""
+    phrase's words stand a space apart) from the words either side of it, with two more such options on its row.
+    The row's boxes count for nothing (``☐ Auto  ☐ Casa  ☐ Salute``)."""
     if not _ANSWER.fullmatch(word.text) or len(word.text) < 3:
         return False
-    cells = _row_cells(word, words)
+    cells = _row_cells(word, [w for w in words if w.text not in (CHECKED, UNCHECKED)])
     own = next(c for c in cells if any(w is word for w in c))
     return len(own) == 1 and sum(1 for c in cells if c is not own and _ANSWER.fullmatch(c[0].text)) >= 2
 
@@ -847,15 +942,15 @@ def _comb_cells(squares: list[pymupdf.Rect]) -> set[int]:
 
 
 def _radio(drawing: dict[str, Any], r: pymupdf.Rect, lo: float, hi: float, labelled: bool = False) -> bool:
-    """A radio button: a stroked ring of two to sixteen curves (Skia draws a circle in sixteen) about the height of
-    the page's words, perhaps after one line to its start (Tk's canvas, through PostScript, draws an oval so). Its
-    bounding box is the curves' control points', up to a third taller or wider than the ring itself. A smaller ring,
-    down to the smallest box, is one where a word starts right after it (``labelled``: groff's ``\\[ci]`` before
-    ``Ja``, half a word's height)."""
+    """A radio button: a stroked ring of two to 24 curves (Skia draws a circle in sixteen, a hand-drawn style twice
+    over in ten each) about the height of the page's words, perhaps after one line to its start (Tk's canvas, through
+    PostScript, draws an oval so). Its bounding box is the curves' control points', up to a third taller or wider
+    than the ring itself. A smaller ring, down to the smallest box, is one where a word starts right after it
+    (``labelled``: groff's ``\\[ci]`` before ``Ja``, half a word's height)."""
     kinds = [item[0] for item in drawing["items"]]
     curves = kinds.count("c")
     least = lo if labelled else max(lo, 0.6 * (lo + hi) / 2)
-    return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 16
+    return (drawing.get("type") == "s" and set(kinds) <= {"c", "l"} and 2 <= curves <= 24
             and len(kinds) - curves <= 1
             and least <= max(r.width, r.height) <= 1.35 * hi and r.width > 0 and r.height > 0
             and 0.7 <= r.width / r.height <= 1.43)
@@ -888,6 +983,52 @@ def _squares_of_sides(strokes: list[pymupdf.Rect], lo: float, hi: float) -> list
             if all(ends):
                 out.append(pymupdf.Rect(top.x0, top.y0, top.x1, bottom.y1))
     return out
+
+
+def _pen_strokes(items: list[tuple[Any, ...]]) -> bool:
+    """Whether a path is strokes of a pen across a box, as a hand-drawn style draws a tick, a cross or a hatching
+    (each stroke once or twice over, curves or lines): pieces that each run slantwise from one end to another, none
+    back to where it began (a ring's pass) nor level or plumb (a box's side)."""
+    pieces: list[list[tuple[Any, ...]]] = []
+    for item in items:
+        if item[0] not in ("l", "c"):
+            return False
+        if pieces and abs(item[1] - pieces[-1][-1][-1]) <= 0.5:
+            pieces[-1].append(item)
+        else:
+            pieces.append([item])
+    if len(pieces) < 2:
+        return False
+    for piece in pieces:
+        start, end = piece[0][1], piece[-1][-1]
+        dx, dy = abs(end.x - start.x), abs(end.y - start.y)
+        if min(dx, dy) < 0.2 * max(dx, dy) or max(dx, dy) < 1 or _turning(piece) > _PEN_TURN:
+            return False
+    return True
+
+
+#: how far a pen's stroke may turn along its way, in radians: a tick's bend, not a ring's pass round (about 2π)
+_PEN_TURN = 3.5
+
+
+def _turning(piece: list[tuple[Any, ...]]) -> float:
+    """How far a run of lines and curves turns along its way: the angles between the successive legs of its
+    control polygon, added up."""
+    points = [piece[0][1]] + [p for item in piece for p in item[2:]]
+    angles = [math.atan2(b.y - a.y, b.x - a.x) for a, b in zip(points, points[1:], strict=False) if abs(b - a) > 1e-6]
+    return sum(abs((b - a + math.pi) % (2 * math.pi) - math.pi) for a, b in zip(angles, angles[1:], strict=False))
+
+
+#: how much smaller than a box, each way, a shape inside it must be to be its mark
+_NESTED = 0.9
+
+
+def _holds(box: pymupdf.Rect, inner: pymupdf.Rect) -> bool:
+    """Whether ``inner`` lies inside ``box`` (within a tenth of its size) and is smaller each way: a mark drawn in
+    it, as a hand-drawn style hatches a chosen box or blots a chosen ring, not a box of its own."""
+    pad = 0.1 * max(box.width, box.height)
+    return (pymupdf.Rect(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad).contains(inner)
+            and inner.width <= _NESTED * box.width and inner.height <= _NESTED * box.height)
 
 
 def _drawn_mark(drawing: dict[str, Any]) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.base import Engine, EngineRequest, Word
 
@@ -48,6 +49,16 @@ def layout_at(rows: Sequence[Sequence[tuple[float, str]] | str], tops: Sequence[
 def ocr_words(rows: Sequence[tuple[int, str, float, float, float, float]]) -> list[Word]:
     """Engine words from a scan's OCR written down as (line, text, x0, y0, x1, y1)."""
     return [Word(text=t, page=0, line=n, bbox=(x0, y0, x1, y1)) for n, t, x0, y0, x1, y1 in rows]
+
+
+def load_words(path: Path) -> list[Word]:
+    """The words the pipeline's input stage reads from the file at ``path``."""
+    from pipeline.config import Settings
+    from pipeline.ingest import identify
+    from pipeline.ocr import load_document
+
+    settings = Settings()
+    return load_document(identify(path, path.parent, settings.limits), settings).words
 
 
 @functools.cache

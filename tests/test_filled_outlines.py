@@ -13,20 +13,14 @@ import pytest
 
 from engine.base import SIGNATURE_MARK, EngineRequest, Word
 from engine.registry import create_engine
-from pipeline.config import Settings
 from pipeline.formfields import CHECKED, UNCHECKED
-from pipeline.ingest import identify
-from pipeline.ocr import load_document
 from pipeline.outlines import stroked_outlines
 from schemas import ClaimForm
+from tests.layout import load_words
 
 _INK = (0.0, 0.0, 0.0)
 _PEN = (0.06, 0.1, 0.47)
 
-
-def _load(path: Path) -> list[Word]:
-    settings = Settings()
-    return load_document(identify(path, path.parent, settings.limits), settings).words
 
 
 def _read(words: list[Word]) -> dict:
@@ -114,7 +108,7 @@ def _form(path: Path) -> None:
 
 def test_strokes_filled_as_outlines_read_as_the_strokes_they_are(tmp_path: Path) -> None:
     _form(tmp_path / "form.pdf")
-    words = _load(tmp_path / "form.pdf")
+    words = load_words(tmp_path / "form.pdf")
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) == 4  # Home; Yes (and No left empty)
     assert texts.count(SIGNATURE_MARK) == 1
@@ -162,7 +156,7 @@ def test_an_option_of_several_words_ringed_whole_is_that_option(tmp_path: Path) 
             page.draw_oval(pymupdf.Rect(x - 7, 198, x + width + 7, 218))
         x += width + 40
     doc.save(tmp_path / "form.pdf")
-    words = _load(tmp_path / "form.pdf")
+    words = load_words(tmp_path / "form.pdf")
     assert [w.text for w in words].count(CHECKED) == 1
     assert _read(words)["claim_type"] == "home"
 
@@ -178,7 +172,7 @@ def test_an_option_of_a_run_set_a_slash_apart_ringed_is_that_option(tmp_path: Pa
     word = page.search_for("Viagem")[0]
     _ring(page, pymupdf.Rect(word.x0 - 6, word.y0 - 3, word.x1 + 6, word.y1 + 3))
     doc.save(tmp_path / "form.pdf")
-    words = _load(tmp_path / "form.pdf")
+    words = load_words(tmp_path / "form.pdf")
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 1 and SIGNATURE_MARK not in texts
     assert _read(words)["claim_type"] == "travel"

@@ -17,14 +17,11 @@ from engine.dates import parse_date
 from engine.labels import label_tokens
 from engine.registry import create_engine
 from pipeline.checkboxes import find_check_boxes
-from pipeline.config import Settings
 from pipeline.dateboxes import join_date_boxes
 from pipeline.formfields import CHECKED, UNCHECKED
-from pipeline.ingest import identify
 from pipeline.layout import RawWord
-from pipeline.ocr import load_document
 from schemas import ClaimForm, Invoice, Receipt
-from tests.layout import layout
+from tests.layout import layout, load_words
 from tests.test_checkboxes import printed_claim_form
 
 
@@ -32,11 +29,6 @@ def _run(words: list[Word], target: type) -> EngineResult:
     (result,) = create_engine("baseline").extract_batch([EngineRequest(id="doc", words=words, target=target)])
     return result
 
-
-def _load(path: Path) -> list[Word]:
-    """The words the pipeline's input stage reads from the file at ``path``."""
-    settings = Settings()
-    return load_document(identify(path, path.parent, settings.limits), settings).words
 
 
 def _w(text: str, x: float, y: float, h: float = 11.0) -> RawWord:
@@ -164,7 +156,7 @@ def _groff_ring(page: pymupdf.Page, x: float, y: float, chosen: bool) -> None:
 @pytest.mark.parametrize("ring", [_ring, _tk_ring, _skia_ring, _groff_ring])
 def test_radio_buttons_drawn_in_a_born_digital_form_are_read(tmp_path: Path, ring) -> None:
     printed_claim_form(mark=ring).save(tmp_path / "claim.pdf")
-    words = _load(tmp_path / "claim.pdf")
+    words = load_words(tmp_path / "claim.pdf")
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 2 and texts.count(UNCHECKED) == 4
     data = _run(words, ClaimForm).data
@@ -225,7 +217,7 @@ def _answer_form(path: Path, outline: str, around: tuple[str, ...]) -> None:
 def test_an_answer_circled_or_boxed_by_a_drawn_outline_is_ticked(tmp_path: Path, outline: str,
                                                                   around: tuple[str, ...], answer: bool | None) -> None:
     _answer_form(tmp_path / "form.pdf", outline, around)
-    words = _load(tmp_path / "form.pdf")
+    words = load_words(tmp_path / "form.pdf")
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == (answer is not None) and SIGNATURE_MARK not in texts
     assert _run(words, ClaimForm).data["police_report_filed"] is answer
@@ -485,7 +477,7 @@ def test_a_photographed_invoices_rows_read_as_rows(tmp_path: Path) -> None:
     photo, _ = _photographed(_scan(_invoice_page(), dpi=200), moves=(0.04, 0.04, 0.0, 0.0, -0.03, 0.0, 0.0, -0.05))
     path = tmp_path / "photo.png"
     photo.save(path)
-    words = _load(path)
+    words = load_words(path)
     lines: dict[int, list[str]] = {}
     for w in words:
         lines.setdefault(w.line, []).append(w.text)
@@ -698,7 +690,7 @@ def test_answers_circled_by_a_pens_loop_of_lines_are_ticked_and_no_signature(tmp
     page.draw_polyline([pymupdf.Point(60 + 6 * k, 340 + (5 if k % 2 else -4)) for k in range(20)], width=1.3)
     page.insert_text((300, 360), "Datum: 8. 11. 2025", fontsize=10)
     doc.save(tmp_path / "claim.pdf")
-    words = _load(tmp_path / "claim.pdf")
+    words = load_words(tmp_path / "claim.pdf")
     assert [w.text for w in words].count(SIGNATURE_MARK) == 1
     data = _run(words, ClaimForm).data
     assert (data["claim_type"], data["police_report_filed"], data["signed"]) == ("health", False, True)
@@ -720,7 +712,7 @@ def test_a_drawn_box_ticked_by_a_pens_stroke_past_its_corner_is_ticked(tmp_path:
     tick = [(191.3, 196.7), (193.2, 198.6), (195.0, 200.7), (196.2, 196.4), (199.4, 192.3), (201.8, 189.0)]
     page.draw_polyline([pymupdf.Point(x, y) for x, y in tick], color=(0, 0, 0.5), width=1.6)
     doc.save(tmp_path / "claim.pdf")
-    words = _load(tmp_path / "claim.pdf")
+    words = load_words(tmp_path / "claim.pdf")
     texts = [w.text for w in words]
     assert texts.count(CHECKED) == 1 and texts.count(UNCHECKED) == 3
     assert _run(words, ClaimForm).data["claim_type"] == "auto"
@@ -877,7 +869,7 @@ def test_a_spline_signature_flattened_into_half_point_lines_signs_the_form(tmp_p
     page.insert_text((52, 512), "Forsikringstagers underskrift", fontsize=9)
     page.insert_text((52, 540), "Vidne: Rasmus Kjærgaard", fontsize=9)
     doc.save(tmp_path / "claim.pdf")
-    words = _load(tmp_path / "claim.pdf")
+    words = load_words(tmp_path / "claim.pdf")
     assert SIGNATURE_MARK in [w.text for w in words]
     assert _run(words, ClaimForm).data["signed"] is True
 
@@ -896,5 +888,5 @@ def test_a_tables_header_cell_drawn_round_its_one_word_ticks_nothing(tmp_path: P
     page.insert_text((330, 140), "6", fontsize=10)
     page.insert_text((420, 140), "506.46", fontsize=10)
     doc.save(tmp_path / "invoice.pdf")
-    words = _load(tmp_path / "invoice.pdf")
+    words = load_words(tmp_path / "invoice.pdf")
     assert CHECKED not in [w.text for w in words]
