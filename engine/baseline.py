@@ -239,6 +239,7 @@ class _Extractor:
             sub = self.model(tp, prefix=path + ".", parent=name)
             self._split_address(tp, sub, path + ".", name)
             self._city_beside_code(tp, sub, path + ".", name)
+            self._code_before_city(tp, sub, path + ".", name)
             return sub if any(v is not None for v in sub.values()) else None
         if kind == "table":
             return self.table(path, typing.get_args(tp)[0])
@@ -432,6 +433,29 @@ class _Extractor:
         found = self._city_after(cell, read.confidence * 0.8) if cell else None
         if found is not None and not rules.names_country(found.value):  # "85938 | Deutschland" names no town
             sub[city] = self.record(prefix + city, found)
+
+    def _code_before_city(self, model: type[BaseModel], sub: dict[str, Any], prefix: str, parent: str) -> None:
+        """The postal code printed before the town the town's caption gives, where no caption of the code's was read
+        ("Postcode /" wrapped over "Woonplaats: 3818 EB Amersfoort", the form's caption read as the town's alone):
+        the code from the town's cell, at a lower confidence."""
+        role = _address_roles(model, parent)
+        city, code = role.get("city"), role.get("postal_code")
+        read = self.fields.get(prefix + city) if city and code and sub.get(code) is None and sub.get(city) else None
+        if read is None or not read.word_indices:
+            return
+        idx = set(read.word_indices)
+        own = [s for s in self.doc.spans if idx & set(s.word_indices)]
+        if len(own) != 1:
+            return
+        # the town's span and those before it in its cell, less a caption ("3818" | "EB Amersfoort")
+        cell = [s for s in self.doc.cell_spans(own[0]) if s.index <= own[0].index and not self.doc.is_caption(s)]
+        split = rules.split_postal_city(" ".join(s.text for s in cell)) if cell else None
+        if split is None or not split[0] or normalise(rules.bare_city(split[1])) != normalise(str(sub[city])):
+            return
+        words = list(self._part_of(merge_spans(cell), split[0], 1.0).spans[0].word_indices)
+        sub[code] = self._as_printed(code, _json(rules.spaced_postal_code(split[0])), words)
+        self.fields[prefix + code] = read.model_copy(update={
+            "path": prefix + code, "value": sub[code], "word_indices": words, "confidence": read.confidence * 0.8})
 
     def _town_under(self, read: FieldResult, sub: dict[str, Any], prefix: str, names: tuple[str, str]) -> None:
         """The postal code and town on the line under a street read beside an address's caption, in the street's

@@ -450,6 +450,10 @@ def party(doc: SpanDoc, phrases: list[Phrase], first_line: bool) -> Found | None
         if whole:
             top = min(whole, key=lambda s: s.bbox[1])
             return Found(top.text.strip(" ,;"), 0.6, [top])
+    if first_line and (fuller := _name_under_logo(doc, best, customer)) is not None:
+        return fuller
+    if not first_line and (whole := _name_wrapped_as_footer(doc, best, customer)) is not None:
+        return whole
     named = _without_monogram(doc, best)
     # a name wrapped under itself is aligned with the name, not with the monogram before it
     found = _with_wrapped_form(doc, named.spans[0], named, best_start if named.spans[0] is best else None,
@@ -662,6 +666,79 @@ _FOOTER_TOP = 0.75
 _MONOGRAM = re.compile(r"[A-Z]{2,4}")
 #: a logo's one word ("NORDLICHT", "Coolblue")
 _LOGO_WORD = re.compile(r"[^\W\d_]{3,}")
+def _name_wrapped_as_footer(doc: SpanDoc, name: Span, customer: set[int]) -> Found | None:
+    """A name a narrow sidebar wrapped onto two to six lines, each at its own size ("Fjordlyd" over "Studio AS",
+    "Brodogradilište" over "Kaštela d.o.o.", "Quinta" / "do" / "Vale" / "Escuro," / "Lda."), where the footer
+    prints it whole: the lines over and under the name's, each starting where it starts, joined to it, where
+    together they are the footer's name."""
+    footer = _footer_issuer(doc, customer)
+    if footer is None or normalise(str(footer.value)) == normalise(name.text):
+        return None
+    whole = normalise(str(footer.value))
+    height = min(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in name.word_indices)
+    # the spans starting where the name starts, on its page: its lines, however the page's other columns number
+    # the lines between them
+    # (the name itself may be part of its span, a title before it left out)
+    stack = sorted([name, *(s for s in doc.spans if s.page == name.page and s.index != name.index
+                            and abs(s.bbox[0] - name.bbox[0]) <= height and s.index not in customer)],
+                   key=lambda s: s.bbox[1])
+    at = next(k for k, s in enumerate(stack) if s is name)
+    above: list[Span] = []
+    for s in reversed(stack[:at]):
+        if len(above) == 5 or (above[0] if above else name).bbox[1] - s.bbox[3] > height:
+            break
+        above.insert(0, s)
+    below: list[Span] = []
+    for s in stack[at + 1:]:
+        if len(below) == 5 or s.bbox[1] - (below[-1] if below else name).bbox[3] > height:
+            break
+        below.append(s)
+    for a in range(len(above) + 1):
+        for b in range(len(below) + 1):
+            run = [*above[len(above) - a:], name, *below[:b]]
+            if 2 <= len(run) <= 6:
+                text = " ".join(s.text.strip(" ;") for s in run).rstrip(",")
+                if _PUNCT.sub("", normalise(text)) == _PUNCT.sub("", whole):
+                    return Found(text, 0.6, run)
+    return None
+
+
+#: the commas and semicolons a name's lines end on, or its footer's copy leaves out
+_PUNCT = re.compile(r"[,;]")
+#: a branch's number after a shop's name ("Hardware Depot #2291")
+_BRANCH_NUMBER = re.compile(r"(?:(?<=\s)|^)#\s?\d{1,6}$")
+#: how much taller than the name under it a till receipt's logo is printed, at the least
+_LOGO_SIZE = 1.2
+
+
+def _name_under_logo(doc: SpanDoc, logo: Span, customer: set[int]) -> Found | None:
+    """A till receipt's logo, one or two words in capitals, over the shop's whole name printed smaller right under
+    it, a name of two words or more (a branch's number after it) that holds the logo's words or words they begin
+    ("PENNYWISE" over "Pennywise Hardware", "LA LLAVE" over "Ferretería La Llave", "GELATO" over "Gelateria Dolce
+    Vita", "KOTVA" over "Železářství U Kotvy"): the whole name."""
+    words = [normalise(w) for w in logo.text.split()]
+    if not 1 <= len(words) <= 2 or not logo.text.isupper() or not all(w.isalpha() for w in words) \
+            or max(map(len, words)) < 3 or legal_form(logo.text):
+        return None
+    pos = doc.line_pos[(logo.page, logo.line)]
+    if pos + 1 >= len(doc.line_keys) or doc.line_keys[pos + 1][0] != logo.page:
+        return None
+    name, *rest = doc.lines[doc.line_keys[pos + 1]]
+    bare = _BRANCH_NUMBER.sub("", " ".join(x.text for x in [name, *rest])).strip()
+    if len(bare.split()) < 2 or name.index in customer or not name.has(SpanKind.TEXT) \
+            or not name_like(doc, name.model_copy(update={"text": bare})) \
+            or not all(_BRANCH_NUMBER.fullmatch(x.text) for x in rest):
+        return None
+
+    def height(s: Span) -> float:
+        return max(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in s.word_indices)
+
+    if height(logo) < _LOGO_SIZE * height(name):
+        return None
+    held = [normalise(w).strip(",.") for w in name.text.split()]
+    if not all(len(w) < 3 or any(h.startswith(w[:4]) for h in held) for w in words):
+        return None
+    return Found(" ".join(x.text for x in [name, *rest]).strip(" ,;"), 0.6, [name, *rest])
 
 
 def _footer_issuer(doc: SpanDoc, customer: set[int], initials: str | None = None) -> Found | None:
@@ -1745,8 +1822,8 @@ def _grid_answer(doc: SpanDoc, label: Span, confidence: float) -> Found | None:
 def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
     """The span that starts the line right under a label, under the label itself: a form's answer printed in a box
     below its caption ("Police informed" over "No"), or set in under a question's text, a remark after it
-    ("1. Was the incident reported to the police?" over "Yes (06/05/2024)"). What follows it on its line is its
-    remark only where it is in brackets or a date."""
+    ("1. Was the incident reported to the police?" over "Yes (06/05/2024)"), or a yes or no alone set further in
+    (after an arrow). What follows it on its line is its remark only where it is in brackets or a date."""
     below = doc.below(label)
     if not below or below[0][0] != 1:
         return None
@@ -1754,9 +1831,18 @@ def _answer_under(doc: SpanDoc, label: Span) -> Span | None:
     if any(not (s.text.startswith("(") or s.date is not None) for s in rest):
         return None
     indent = under.bbox[0] - label.bbox[0]
-    if doc.is_caption(under) or under.checked is not None or not -0.03 <= indent <= max(0.03, _question_indent(label)):
+    # (a yes or no alone may stand further in, after an arrow OCR leaves out: "Er forholdet anmeldt til politiet?"
+    # over "→ Nei", within the question's first half)
+    alone = len(under.text.split()) == 1 and yes_or_no(under.text) is not None
+    reach = max(0.03, _question_indent(label),
+                min(_ANSWER_INDENT, (label.bbox[2] - label.bbox[0]) / 2) if alone else 0.0)
+    if doc.is_caption(under) or under.checked is not None or not -0.03 <= indent <= reach:
         return None
     return under
+
+
+#: how far in from its question's start a yes or no alone on the line under it may stand
+_ANSWER_INDENT = 0.08
 
 
 #: a question's number before its words ("1.", "12)", "B.")

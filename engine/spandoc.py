@@ -26,7 +26,9 @@ from engine.spans import (
     identifier_field,
     join_spread_amounts,
     join_wrapped_years,
+    lift_wrapped_colons,
     narrowed,
+    unframe_lines,
 )
 
 __all__ = ["LABEL_KINDS", "Found", "SpanDoc", "concept_phrases", "join_wrapped", "merge_spans", "option_text",
@@ -442,7 +444,7 @@ class SpanDoc:
 
     def __init__(self, words: Sequence[Word], *, date_order: DateOrder | None = None, gap_factor: float = 2.0,
                  min_label_score: float = 0.35, max_lines_below: int = 3, max_right_distance: float = 0.85) -> None:
-        self.words = words = join_spread_amounts(join_wrapped_years(words))
+        self.words = words = join_spread_amounts(join_wrapped_years(lift_wrapped_colons(unframe_lines(words))))
         self._date_order = date_order
         self.min_label_score, self.max_lines_below = min_label_score, max_lines_below
         self.max_right_distance = max_right_distance

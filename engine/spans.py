@@ -53,7 +53,8 @@ from engine.numbers import (
 )
 
 __all__ = ["Span", "SpanKind", "find_spans", "group_cells", "identifier_field", "join_lines", "join_spread_amounts",
-           "join_wrapped_years", "narrowed", "reads_as_identifier", "unit_word", "value_of", "word_text"]
+           "join_wrapped_years", "lift_wrapped_colons", "narrowed", "reads_as_identifier", "unframe_lines", "unit_word",
+           "value_of", "word_text"]
 
 
 class SpanKind(StrEnum):
@@ -876,6 +877,76 @@ def join_wrapped_years(words: Sequence[Word]) -> list[Word]:
                     out[i] = year.model_copy(update={"line": last.line, "bbox": (
                         x0, last.bbox[1], x0 + year.bbox[2] - year.bbox[0], last.bbox[3])})
                     break
+    return out
+
+
+#: a run of ornaments framing a line's text ("*** Regent Picturehouse Kiosk ***", "== Bäckerei Korn ==", "» Café «")
+_ORNAMENT = re.compile(r"[*=~#•]{2,}|[*~•»«]|<{2,}|>{2,}")
+#: the ornament closing a line that one opens it: the same run, or its mirror
+_MIRRORED = str.maketrans("»«<>", "«»><")
+
+
+def unframe_lines(words: Sequence[Word]) -> list[Word]:
+    """A line framed by ornaments, the same run of stars, equals signs, tildes or hashes (or a guillemet and its
+    mirror) before and after its words ("*** Regent Picturehouse Kiosk ***", as a till prints its shop's name):
+    the ornaments are blanked, as printed alone or glued to the first and last words. Dashes and underscores, which
+    rule off a table's sections ("--- Non Food ---"), are left as they are. Word indices stay as they are."""
+    by_line: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        if w.text:
+            by_line.setdefault((w.page, w.line), []).append(i)
+    out = list(words)
+    for every in by_line.values():
+        every.sort(key=lambda i: words[i].bbox[0])
+        # (the signature finder's mark over a run of stars a scan shows as ink, not as text, is the run's)
+        idx = [i for i in every if words[i].text != SIGNATURE_MARK]
+        if not idx:
+            continue
+        first, last = words[idx[0]].text, words[idx[-1]].text
+        if len(idx) >= 3 and _ORNAMENT.fullmatch(first) and _ORNAMENT.fullmatch(last) \
+                and last == first.translate(_MIRRORED)[::-1] \
+                and any(c.isalpha() for i in idx[1:-1] for c in words[i].text):
+            ends = (words[idx[0]], words[idx[-1]])
+            for i in every:
+                if i in (idx[0], idx[-1]) or words[i].text == SIGNATURE_MARK and any(
+                        words[i].bbox[0] < e.bbox[2] and e.bbox[0] < words[i].bbox[2] for e in ends):
+                    out[i] = words[i].model_copy(update={"text": ""})
+            continue
+        head = re.match(r"([*=~#]{2,})(?=[^\W\d_])", first)
+        tail = re.search(r"(?<=[^\W\d_])([*=~#]{2,})$", last)
+        if head and tail and head.group(1) == tail.group(1):
+            out[idx[0]] = words[idx[0]].model_copy(update={"text": first[head.end():]})
+            out[idx[-1]] = out[idx[-1]].model_copy(update={"text": out[idx[-1]].text[:tail.start()]})
+    return out
+
+
+def lift_wrapped_colons(words: Sequence[Word]) -> list[Word]:
+    """A caption whose narrow cell wrapped its colon to the start of the next line, where the value stands right of
+    the colon ("Versicherungsschein-Nr." over ":  668-9827270"): the caption is read on the value's line, its colon
+    put back at its end. Only a caption alone on its line, ending before the value starts, is moved so. Word
+    indices stay as they are."""
+    by_line: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        if w.text:
+            by_line.setdefault((w.page, w.line), []).append(i)
+    out = list(words)
+    for (page, line), idx in by_line.items():
+        idx = sorted(idx, key=lambda i: words[i].bbox[0])
+        above = sorted(by_line.get((page, line - 1), []), key=lambda i: words[i].bbox[0])
+        if words[idx[0]].text != ":" or len(idx) < 2 or not above:
+            continue
+        colon, value = words[idx[0]], words[idx[1]]
+        caption = words[above[-1]]
+        height = colon.bbox[3] - colon.bbox[1]
+        if caption.text.endswith(":") or not (caption.text[-1:].isalpha() or caption.text[-1:] == ".") \
+                or abs(words[above[0]].bbox[0] - colon.bbox[0]) > height or caption.bbox[2] >= value.bbox[0] \
+                or colon.bbox[1] - caption.bbox[3] > height:
+            continue
+        for i in above:
+            w = words[i]
+            out[i] = w.model_copy(update={"line": line, "bbox": (w.bbox[0], colon.bbox[1], w.bbox[2], colon.bbox[3]),
+                                          "text": w.text + (":" if i == above[-1] else "")})
+        out[idx[0]] = colon.model_copy(update={"text": ""})
     return out
 
 

@@ -630,6 +630,7 @@ class _Rest:
     near_end: bool = False  # with its first word, the line above would have reached the column's last sixth
     room: bool = False  # with its first word, the line above would have stopped three characters short of the end
     smaller: bool = False  # set in a smaller type than the row's line above: a note, never joined
+    indented: bool = False  # it starts a character or more right of the description: a note, never joined
 
 
 def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[str, tuple[float, float]],
@@ -683,13 +684,16 @@ def _rest_of(line: list[Span], above: list[Span], row: TableRow, ranges: dict[st
     if abs(line[0].bbox[0] - desc[0].bbox[0]) > 2 * space:  # not where the description starts
         return None
     smaller = _smaller_type(line, above, words)
+    # a line set in from the description's start by more than a character is a note under it ("Studiomiete Regie A"
+    # over "  pro Stunde inkl. Toningenieur"): a wrapped description goes on where it starts
+    indented = line[0].bbox[0] - desc[0].bbox[0] > space
     if spills:  # sure where it reads on; else by the widths of the lines in the column (see _accept_rests)
-        return _Rest(text, line, last, reads_on, spills=True, smaller=smaller)
+        return _Rest(text, line, last, reads_on, spills=True, smaller=smaller, indented=indented)
     first = words[line[0].word_indices[0]]
     reach = last[-1].bbox[2] + space + (first.bbox[2] - first.bbox[0])
     # a cell's text stops short of the next column by its padding: about a character
     return _Rest(text, line, last, overleaf or dashed or reach > hi - space, near_end=reach > hi - (hi - lo) / 6,
-                 room=not overleaf and reach < hi - 3 * space, smaller=smaller)
+                 room=not overleaf and reach < hi - 3 * space, smaller=smaller, indented=indented)
 
 
 _DASHES = re.compile(r"\s*[-–—]\s*")
@@ -886,10 +890,11 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     A note under a description ("Grundgebühr pro Einheit" under "Small Business StandardExchange 2010") is
     neither and is left out, as is a number alone under every row's description (each item's code) unless the
     description ends on its label ("… ref." over "779"), and a line in a smaller type than its row's
-    (:func:`_smaller_type`), which counts for nothing in telling whether the table wraps either.
+    (:func:`_smaller_type`) or set in from the description's start, which counts for nothing in telling whether the
+    table wraps either.
     """
     _typed_as_rows(rows, rests, words)
-    candidates = [r for chain in rests.values() for r in chain if not r.smaller]
+    candidates = [r for chain in rests.values() for r in chain if not (r.smaller or r.indented)]
     if not candidates:
         return
     column = candidates[0].column
@@ -916,7 +921,13 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     # wrapping narrower than its column); there a line whose first word just reaches the column's end is one more,
     # and no line is a rest
     notes = sum(1 for r in candidates if r.room and not filled[r])
-    if notes >= 2 and 2 * notes >= len(candidates) and not any(reads_on.values()):
+    # ... and the same line under three rows or more is a note on each, the pack it is sold in ("Carton de 6 x 75
+    # cl", "flaske 75 cl"), however long the lines above it run and though it starts in lower case; only a line its
+    # column wrapped is a rest there
+    alike = len(candidates) >= 3 and len({" ".join(s.text for s in r.line) for r in candidates}) == 1
+    if alike:
+        sure, table_wraps = {r: r.by_column for r in candidates}, False
+    elif notes >= 2 and 2 * notes >= len(candidates) and not any(reads_on.values()):
         sure, table_wraps = dict.fromkeys(candidates, False), False
     else:
         # a line under a description that ends open ("… manual into" over "three languages"), not starting in
@@ -938,7 +949,7 @@ def _accept_rests(rows: list[TableRow], rests: dict[int, list[_Rest]], words: Se
     boxed = _boxed(rows, rests, lines)
     for i, chain in rests.items():
         for rest in chain:
-            if rest.smaller or not (sure[rest] or table_wraps and filled[rest] or i in boxed):
+            if rest.smaller or rest.indented or not (sure[rest] or table_wraps and filled[rest] or i in boxed):
                 break
             if _article_code(rest.line):
                 break  # the item's code under its name ("SKU: BH-417", "Art.-Nr.: DH-2926", "#199-8713")
@@ -999,11 +1010,15 @@ def _headerless(lines: list[list[Span]], columns: Sequence[Column],
         texts = [s for s in line if s.has(SpanKind.TEXT)]
         if len(amounts) < 2 or not texts or texts[0].bbox[0] > amounts[0].bbox[0]:
             continue
-        row = TableRow(line=(line[0].page, line[0].line), cells={text.name: [texts[0]], amount.name: [amounts[-1]]})
+        # (a sidebar's caption on the row's line, "Forfallsdato" left of "Overføring fra kassett", is none of it)
+        before = [s for s in texts if s.bbox[2] <= amounts[0].bbox[0]] or texts
+        desc = next((before[k] for k in range(len(before) - 1, 0, -1)
+                     if before[k].bbox[0] - before[k - 1].bbox[2] > _COLUMN_GAP), before[0])
+        row = TableRow(line=(line[0].page, line[0].line), cells={text.name: [desc], amount.name: [amounts[-1]]})
         if price is not None:
             row.cells[price.name] = [amounts[-2]]
         q = next((s for s in line if s.kinds & {SpanKind.QUANTITY, SpanKind.INTEGER}
-                  and texts[0].bbox[2] <= s.bbox[0] < amounts[-1].bbox[0]), None)
+                  and desc.bbox[2] <= s.bbox[0] < amounts[-1].bbox[0]), None)
         if qty is not None and q is not None:
             row.cells[qty.name] = [q]
         rows.append(row)
