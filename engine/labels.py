@@ -441,7 +441,8 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "tax|vat|sales tax|gst|hst|igst|tax amount|vat amount|total tax|total vat|mwst|ust|umsatzsteuer|"
         "mehrwertsteuer|zzgl mwst|btw|btw bedrag|totaal btw|tva|montant tva|total tva|iva|importe iva|"
         "cuota iva|podatek|podatek vat|kwota vat|imposta|totale iva|steuer|vat total|total iva|iva total|"
-        "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst|taxes|tax total|"
+        "total tva|total igic|total impuestos|totale imposta|totaal btw|gesamt mwst|summe mwst|mwst gesamt|ust gesamt|"
+        "mwst summe|umsatzsteuer gesamt|btw totaal|tva totale|iva totale|taxes|tax total|"
         "total taxes|sales tax total|gst amount|tax due|pst|qst|rst|provincial sales tax|tps|tvq|cgst|sgst|utgst|"
         "cgst amount|sgst amount|igst amount|moms|mervardesskatt|momsbelopp|moms belopp|mva|"
         "merverdiavgift|mva belop|merverdiavgift belop|alv|arvonlisavero|alv osuus|dph|dph celkem|castka dph|"
@@ -698,6 +699,9 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "numer telefonu|telefon kontaktowy|tel|tel no|fon|courriel|portable|recapito telefonico|"
                   "recapito|numero di telefono|telefonnr|telefon tagsuber|phone daytime|telephone daytime|"
                   "telefoon overdag|telephone de jour|telefono diurno|"
+                  # e-mail in Spanish, Portuguese, Italian, Dutch, Polish and German
+                  "correo electronico|correo|e mail de contacto|posta elettronica|indirizzo email|e mailadres|"
+                  "adres e mail|e mail adresse|"
                   # Romanian and Hungarian
                   "numar de telefon|nr telefon|telefonszam|"
                   # Finnish, Swedish, Danish and Norwegian: phone, mobile, e-mail

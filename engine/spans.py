@@ -882,6 +882,8 @@ def join_wrapped_years(words: Sequence[Word]) -> list[Word]:
 
 #: a run of ornaments framing a line's text ("*** Regent Picturehouse Kiosk ***", "== Bäckerei Korn ==", "» Café «")
 _ORNAMENT = re.compile(r"[*=~#•]{2,}|[*~•»«]|<{2,}|>{2,}")
+#: a word of ornaments alone
+_ORNAMENT_WORD = re.compile(r"[*=~#•»«<>]+")
 #: the ornament closing a line that one opens it: the same run, or its mirror
 _MIRRORED = str.maketrans("»«<>", "«»><")
 
@@ -903,12 +905,17 @@ def unframe_lines(words: Sequence[Word]) -> list[Word]:
         if not idx:
             continue
         first, last = words[idx[0]].text, words[idx[-1]].text
-        if len(idx) >= 3 and _ORNAMENT.fullmatch(first) and _ORNAMENT.fullmatch(last) \
-                and last == first.translate(_MIRRORED)[::-1] \
-                and any(c.isalpha() for i in idx[1:-1] for c in words[i].text):
-            ends = (words[idx[0]], words[idx[-1]])
+        # the runs of ornament words at each end (OCR may cut a run: "***" read as "**" and "*")
+        lead = next((k for k, i in enumerate(idx) if not _ORNAMENT_WORD.fullmatch(words[i].text)), len(idx))
+        trail = next((k for k, i in enumerate(reversed(idx)) if not _ORNAMENT_WORD.fullmatch(words[i].text)), 0)
+        opening = "".join(words[i].text for i in idx[:lead])
+        closing = "".join(words[i].text for i in idx[len(idx) - trail:])
+        if lead and trail and lead + trail < len(idx) and _ORNAMENT.fullmatch(opening) \
+                and _ORNAMENT.fullmatch(closing) and closing == opening.translate(_MIRRORED)[::-1] \
+                and any(c.isalpha() for i in idx[lead:len(idx) - trail] for c in words[i].text):
+            ends = [words[i] for i in (*idx[:lead], *idx[len(idx) - trail:])]
             for i in every:
-                if i in (idx[0], idx[-1]) or words[i].text == SIGNATURE_MARK and any(
+                if i in idx[:lead] or i in idx[len(idx) - trail:] or words[i].text == SIGNATURE_MARK and any(
                         words[i].bbox[0] < e.bbox[2] and e.bbox[0] < words[i].bbox[2] for e in ends):
                     out[i] = words[i].model_copy(update={"text": ""})
             continue

@@ -42,6 +42,7 @@ def test_a_logo_printed_at_the_names_size_is_no_logo() -> None:
 
 
 @pytest.mark.parametrize("framed", ["*** Regent Picturehouse Kiosk ***", "** Regent Picturehouse Kiosk **",
+                                    "*** Regent Picturehouse Kiosk ** *",
                                     "**Regent Picturehouse Kiosk**", "» Regent Picturehouse Kiosk «"])
 def test_a_name_framed_by_ornaments_is_read_without_them(framed: str) -> None:
     assert read_baseline(_till([framed], logo_height=0.014), Receipt)["merchant_name"] == "Regent Picturehouse Kiosk"
@@ -236,3 +237,30 @@ def test_a_name_after_the_title_on_its_line_is_read_beside_a_footer_that_prints_
             [(0.1, "Shipping"), (0.55, "1"), (0.65, "20.00"), (0.8, "20.00")],
             [(0.6, "Total USD"), (0.8, "100.00")], *[[]] * 26, [(0.1, "Northwind Holdings Inc. · Boston")]]
     assert read_baseline(layout(rows), Invoice)["vendor_name"] == "Northwind Traders LLC"
+
+
+def test_an_e_mail_caption_beside_the_towns_is_no_town() -> None:
+    """"Localidad | Correo electrónico" over "Zaragoza | javier@example.org": the e-mail's caption is a caption."""
+    rows = [[(0.1, "PARTE DE SINIESTRO")], [(0.1, "Nombre y apellidos"), (0.5, "Fecha de nacimiento")],
+            [(0.1, "Javier Ortega"), (0.5, "17 de marzo de 1978")], [(0.1, "N.º de póliza"), (0.5, "Teléfono")],
+            [(0.1, "5708103987"), (0.5, "+43 682 979950")], [(0.1, "Domicilio"), (0.5, "C.P.")],
+            [(0.1, "C/ Mayor 23, 2º B"), (0.5, "50001")], [(0.1, "Localidad"), (0.5, "Correo electrónico")],
+            [(0.1, "Zaragoza"), (0.5, "javier@example.org")], [(0.1, "Tipo de siniestro")],
+            [(0.1, "☐ Automóvil ☒ Hogar ☐ Salud ☐ Viaje")], [(0.1, "Fecha del siniestro")],
+            [(0.1, "16 de enero de 2025")], [(0.1, "¿Se presentó denuncia?"), (0.5, "☐ Sí ☒ No")],
+            [(0.1, "Firma del asegurado"), (0.5, "✍")]]
+    assert read_baseline(layout(rows), ClaimForm)["address"]["city"] == "Zaragoza"
+
+
+def test_the_vat_total_after_the_rates_is_the_tax() -> None:
+    """"MwSt. gesamt" under the VAT of each rate (the second's caption cut by OCR): the tax is the total, not the
+    first rate's."""
+    rows = [[(0.1, "Sprachforum Leipzig GmbH")], [(0.1, "Karl-Liebknecht-Str. 41, 04107 Leipzig")],
+            [(0.6, "Rechnung Nr. 2025-118")], [(0.6, "Datum: 14.03.2025")],
+            [(0.1, "Leistung"), (0.5, "Menge"), (0.62, "Preis"), (0.8, "Betrag")],
+            [(0.1, "Intensivkurs Deutsch"), (0.5, "10"), (0.62, "349,41"), (0.8, "3.494,13 €")],
+            [(0.1, "Lehrbuch"), (0.5, "2,5"), (0.62, "268,60"), (0.8, "671,50 €")],
+            [(0.4, "Zwischensumme"), (0.8, "4.165,63 €")], [(0.4, "MwSt. 7% (671,50"), (0.8, "47,01 €")],
+            [(0.4, "wSt. 19% (3.494,13 €)"), (0.8, "663,88 €")], [(0.4, "MwSt. gesamt"), (0.8, "710,89 €")],
+            [(0.4, "Gesamtbetrag"), (0.8, "4.876,52 €")]]
+    assert read_baseline(layout(rows), Invoice)["tax"] == "710.89"
