@@ -671,14 +671,9 @@ def _name_wrapped_as_footer(doc: SpanDoc, name: Span, customer: set[int]) -> Fou
     "Brodogradilište" over "Kaštela d.o.o.", "Quinta" / "do" / "Vale" / "Escuro," / "Lda."), where the footer
     prints it whole: the lines over and under the name's, each starting where it starts, joined to it, where
     together they are the footer's name."""
-    footer = _footer_issuer(doc, customer)
-    if footer is None or normalise(str(footer.value)) == normalise(name.text):
-        return None
-    whole = normalise(str(footer.value))
     height = min(doc.words[i].bbox[3] - doc.words[i].bbox[1] for i in name.word_indices)
     # the spans starting where the name starts, on its page: its lines, however the page's other columns number
-    # the lines between them
-    # (the name itself may be part of its span, a title before it left out)
+    # the lines between them (the name itself may be part of its span, a title before it left out)
     stack = sorted([name, *(s for s in doc.spans if s.page == name.page and s.index != name.index
                             and abs(s.bbox[0] - name.bbox[0]) <= height and s.index not in customer)],
                    key=lambda s: s.bbox[1])
@@ -693,6 +688,10 @@ def _name_wrapped_as_footer(doc: SpanDoc, name: Span, customer: set[int]) -> Fou
         if len(below) == 5 or s.bbox[1] - (below[-1] if below else name).bbox[3] > height:
             break
         below.append(s)
+    # (the footer is read only for a name with lines of its column right over or under it)
+    if not (above or below) or (footer := _footer_issuer(doc, customer)) is None:
+        return None
+    whole = normalise(str(footer.value))
     for a in range(len(above) + 1):
         for b in range(len(below) + 1):
             run = [*above[len(above) - a:], name, *below[:b]]

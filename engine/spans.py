@@ -842,15 +842,22 @@ def word_text(text: str) -> str:
     return "" if not text.strip("._|…") else text
 
 
+def _line_indices(words: Sequence[Word]) -> dict[tuple[int, int], list[int]]:
+    """The indices of ``words`` by (page, line), left to right; words blanked by an earlier step left out."""
+    by_line: dict[tuple[int, int], list[int]] = {}
+    for i, w in enumerate(words):
+        if w.text:
+            by_line.setdefault((w.page, w.line), []).append(i)
+    for idx in by_line.values():
+        idx.sort(key=lambda i: words[i].bbox[0])
+    return by_line
+
+
 def join_wrapped_years(words: Sequence[Word]) -> list[Word]:
     """A date written out in a narrow cell wraps its year onto the next line ("1 de diciembre de" over "2023",
     "December 1," over "2024"): a year alone on a line, starting under the first word of two to four that end the
     line above and read as a date with it but not without it, is moved up after them. Word indices stay as they are."""
-    by_line: dict[tuple[int, int], list[int]] = {}
-    for i, w in enumerate(words):
-        by_line.setdefault((w.page, w.line), []).append(i)
-    for idx in by_line.values():
-        idx.sort(key=lambda i: words[i].bbox[0])
+    by_line = _line_indices(words)
     out = list(words)
     for (page, line), idx in by_line.items():
         for pos, i in enumerate(idx):
@@ -893,13 +900,8 @@ def unframe_lines(words: Sequence[Word]) -> list[Word]:
     mirror) before and after its words ("*** Regent Picturehouse Kiosk ***", as a till prints its shop's name):
     the ornaments are blanked, as printed alone or glued to the first and last words. Dashes and underscores, which
     rule off a table's sections ("--- Non Food ---"), are left as they are. Word indices stay as they are."""
-    by_line: dict[tuple[int, int], list[int]] = {}
-    for i, w in enumerate(words):
-        if w.text:
-            by_line.setdefault((w.page, w.line), []).append(i)
     out = list(words)
-    for every in by_line.values():
-        every.sort(key=lambda i: words[i].bbox[0])
+    for every in _line_indices(words).values():
         # (the signature finder's mark over a run of stars a scan shows as ink, not as text, is the run's)
         idx = [i for i in every if words[i].text != SIGNATURE_MARK]
         if not idx:
@@ -932,14 +934,10 @@ def lift_wrapped_colons(words: Sequence[Word]) -> list[Word]:
     the colon ("Versicherungsschein-Nr." over ":  668-9827270"): the caption is read on the value's line, its colon
     put back at its end. Only a caption alone on its line, ending before the value starts, is moved so. Word
     indices stay as they are."""
-    by_line: dict[tuple[int, int], list[int]] = {}
-    for i, w in enumerate(words):
-        if w.text:
-            by_line.setdefault((w.page, w.line), []).append(i)
+    by_line = _line_indices(words)
     out = list(words)
     for (page, line), idx in by_line.items():
-        idx = sorted(idx, key=lambda i: words[i].bbox[0])
-        above = sorted(by_line.get((page, line - 1), []), key=lambda i: words[i].bbox[0])
+        above = by_line.get((page, line - 1), [])
         if words[idx[0]].text != ":" or len(idx) < 2 or not above:
             continue
         colon, value = words[idx[0]], words[idx[1]]
@@ -978,12 +976,9 @@ def join_spread_amounts(words: Sequence[Word]) -> list[Word]:
             whole.setdefault(re.sub(r"\D", "", w.text), w.text)
     if not whole:
         return list(words)
-    by_line: dict[tuple[int, int], list[int]] = {}
-    for i, w in enumerate(words):
-        by_line.setdefault((w.page, w.line), []).append(i)
     out = list(words)
-    for idx in by_line.values():
-        run = _pieces_ending(sorted(idx, key=lambda i: words[i].bbox[0]), words)
+    for idx in _line_indices(words).values():
+        run = _pieces_ending(idx, words)
         kept = [words[i] for i in run if words[i].text != SIGNATURE_MARK]
         if len(kept) < 2 or _THOUSANDS_RUN.fullmatch(" ".join(w.text for w in kept)) or any(
                 b.bbox[0] - a.bbox[2] > 2 * (a.bbox[2] - a.bbox[0]) / len(a.text) for a, b in itertools.pairwise(kept)):

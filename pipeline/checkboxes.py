@@ -837,21 +837,25 @@ def _tick_circled(units: list[LineUnit], rings: list[Box], alone: bool = False,
     return out, used
 
 
+def _level_boxes(word: RawWord, words: list[RawWord]) -> list[RawWord]:
+    """The box words level with ``word``: their middles within half the word's height of its middle."""
+    return [b for b in words if b.text in (CHECKED, UNCHECKED)
+            and abs((b.y0 + b.y1) - (word.y0 + word.y1)) / 2 <= 0.5 * (word.y1 - word.y0)]
+
+
 def _boxed_row(word: RawWord, words: list[RawWord]) -> bool:
     """Whether ``word``'s row has a ticked box, or a box of the word's own right before it: a row of options whose
     other boxes are empty, the circled one's box lost in its ring on a scan, gets one ticked before the word."""
     h = word.y1 - word.y0
-    row = [b for b in words if b.text in (CHECKED, UNCHECKED)
-           and abs((b.y0 + b.y1) - (word.y0 + word.y1)) / 2 <= 0.5 * h]
-    return any(b.text == CHECKED or b.x1 <= word.x0 + 0.1 * h and word.x0 - b.x1 <= 2 * h for b in row)
+    return any(b.text == CHECKED or b.x1 <= word.x0 + 0.1 * h and word.x0 - b.x1 <= 2 * h
+               for b in _level_boxes(word, words))
 
 
 def _box_ringed(word: RawWord, ring: Box, words: list[RawWord]) -> RawWord | None:
     """The empty box right before ``word`` that the ring round the word takes in too (``(☐ Auto)``, the option
     circled with its box), where no box of the word's row is ticked."""
     x0, y0, x1, y1 = ring
-    row = [b for b in words if b.text in (CHECKED, UNCHECKED)
-           and abs((b.y0 + b.y1) - (word.y0 + word.y1)) / 2 <= 0.5 * (word.y1 - word.y0)]
+    row = _level_boxes(word, words)
     if any(b.text == CHECKED for b in row):
         return None
     ringed = [b for b in row if x0 <= (b.x0 + b.x1) / 2 <= x1 and y0 <= (b.y0 + b.y1) / 2 <= y1
