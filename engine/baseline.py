@@ -293,6 +293,7 @@ class _Extractor:
             idlike = identifier_field(name)
             accept = (reads_as_identifier if idlike
                       else (lambda s: not self.doc.is_caption(s) and not s.has(SpanKind.CHECKBOX)
+                            and not self.doc.boxes_option(s)  # "☐ Travel" beside "Town/City"
                             and SIGNATURE_MARK not in s.text  # handwriting is no name
                             and not (concept == "address" and rules.HOUSE_CAPTION.fullmatch(s.text.strip()))))
             cands = self.doc.near(phrases, concept, accept)

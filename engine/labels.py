@@ -84,6 +84,10 @@ TERM_CODE = re.compile(r"(?i)\(?(?<!\w)(?:bt|bg)-\d{1,3}(?:/\d{1,3})*(?!\w)\)?")
 _DOTTED_LETTERS = re.compile(r"(?<![a-z0-9.])(?:[a-z]\.)+[a-z](?![a-z0-9])\.?")
 
 
+#: the short words of a label that a scan's OCR runs into the word after them ("ofbirth", "delsiniestro")
+_GLUED_FILLERS = ("of", "de", "du", "des", "del", "della", "da", "di", "van", "der")
+
+
 def label_tokens(text: str) -> tuple[str, ...]:
     """The comparable tokens of a printed label (``"Rechnungs-Nr.:"`` → ``("rechnungs", "no")``)."""
     # words OCR ran together keep their capitals ("SalesTax" → "Sales Tax"); º before NFKD turns it into "o"
@@ -109,7 +113,11 @@ def label_tokens(text: str) -> tuple[str, ...]:
         if tok.isdigit() or tok in _FILLERS:
             continue
         parts = _split_compound(tok)
-        if parts == (tok,) and capitals and tok not in _VOCAB and tok not in _VALUE_SYNONYMS and \
+        if parts == (tok,) and tok not in _VOCAB and tok not in _SYNONYMS and (
+                rest := next((tok[len(f):] for f in _GLUED_FILLERS if tok.startswith(f)
+                              and len(tok) - len(f) >= 4 and tok[len(f):] in _VOCAB), None)):
+            parts = _split_compound(rest)  # a filler OCR ran into the next word: "Date ofbirth", "Date ofincident"
+        elif parts == (tok,) and capitals and tok not in _VOCAB and tok not in _VALUE_SYNONYMS and \
                 (glued := _glued_pair(tok)) is not None:
             parts = glued
         elif len(parts) == 1 and parts[0] not in _VOCAB and (near := _fuzzy(parts[0])) != parts[0]:
@@ -219,7 +227,9 @@ def _one_edit(a: str, b: str) -> bool:
 #: a compound this long or longer may end in its head cut short (three letters of it at least)
 _CUT_COMPOUND = 14
 # Heads of German/Dutch compounds ("Polisnummer", "Schadedatum") and the token they stand for.
-_COMPOUND_HEADS = (("nummer", "no"), ("datum", "date"), ("betrag", "amount"), ("bedrag", "amount"), ("nr", "no"))
+# English ones too, which OCR runs together where a scan sets the words close ("Policynumber").
+_COMPOUND_HEADS = (("nummer", "no"), ("datum", "date"), ("betrag", "amount"), ("bedrag", "amount"), ("nr", "no"),
+                   ("number", "no"))
 
 
 def _split_compound(tok: str) -> tuple[str, ...]:
@@ -317,10 +327,13 @@ _CONCEPTS: dict[str, list[Phrase]] = {
          "numero de folio|serie y folio", 0.8)
     + _p("booking id|booking no|reservation no|reservation id|confirmation no|transaction id|receipt id|"
          "buchungsnummer|reserveringsnummer|numero de reservation|numero de reserva", 0.7)
-    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|szamla|lasku|no", 0.6)
+    + _p("invoice|rechnung|factuur|facture|faktura|factura|fattura|fatura|szamla|lasku|arve|rekins|no", 0.6)
     # a bare reference, where a document names its number no other way ("Reference: TL2448" on a bill); any label
     # above outranks it, and a customer's or an order's reference is none
-    + _p("reference|ref|referenz|referentie|referencia|riferimento", 0.45),
+    + _p("reference|ref|referenz|referentie|referencia|riferimento|"
+         # the issuer's own reference, as British invoices head their number ("Our ref." beside "Order ref.")
+         "our ref|our reference|unsere referenz|unser zeichen|notre reference|notre ref|nuestra referencia|"
+         "nostro riferimento|onze referentie|onze ref", 0.45),
     "invoice_date": _p(
         "invoice date|date of invoice|issue date|date of issue|billing date|invoice dt|date issued|"
         "rechnungsdatum|rechnungs datum|belegdatum|factuurdatum|factuur datum|datum factuur|date de facture|"
@@ -579,7 +592,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "cantitate|cantitatea|menny|mennyiseg|db|darab|orak|oraszam|ora")
     + _p("units", 0.9),  # read as "unit", the unit of measure too: a "Qty" beside it is the quantity
     "unit_price": _p(
-        "unit price|price|rate|unit cost|price per unit|price each|preis|einzelpreis|stuckpreis|ep|ansatz|sadzba|sazba|"
+        "unit price|price|rate|unit cost|price per unit|price each|each|cost each|preis|einzelpreis|stuckpreis|ep|ansatz|sadzba|sazba|"
         "vk preis|prijs|prijs per stuk|stukprijs|eenheidsprijs|prix unitaire|prix|pu|p u|p u ht|cena|"
         "cena jednostkowa|cena jedn|cena netto|precio|precio unitario|prezzo|prezzo unitario|preco unitario|"
         "tarif|tarif unitaire|einheitspreis|stuckpreis|stukprijs|prix u|pu ht|e preis|p unit|pr unit|"
@@ -614,12 +627,14 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "kwota|wartosc|bedrag excl btw|montant total|line amount|net amount|summe eur|total eur|subtotaal|"
         "sous total|subtotale|sum|belopp|summa|totalt|belob|belop|i alt|yhteensa|hinta yhteensa|rivisumma|celkem|"
         "castka|cena celkem|montante|montante total|g preis|ges preis|gesamt preis|gp|"
-        "suma|celkom|cena celkom|cena spolu|spolu")
+        "suma|celkom|cena celkom|cena spolu|spolu|"
+        # a row's amount before VAT ("Celkem bez DPH", Slovak "Spolu bez DPH")
+        "celkem bez dph|cena bez dph|cena celkem bez dph|celkom bez dph|spolu bez dph|cena celkom bez dph")
     # a listing's last column: its value, its extension ("EXT", "AMT"), the Portuguese "Importância"
     + _p("value|line value|goods value|net value|amt|ext|ext amt|extension|importancia", 0.9)
     # a line's net amount, headed by the word alone ("Net", "Netto", "Imponibile", "HT")
     + _p("net|netto|nettobetrag|imponibile|base imponible|ht|neto|net total|zaklad|zaklad dane|grundlag|"
-         "beskattningsunderlag|base ht", 0.9)
+         "beskattningsunderlag|base ht|base", 0.9)
     # a folio's or a statement's column of charges, beside its credits
     + _p("debit|debet|charges|cargos|cargo|addebito|addebiti|belastung|obciazenie|debito|dare|debe|soll|deve", 0.8)
     + _p("regeltotaal|regelbedrag|zeilensumme|zeilentotal|totale riga|importe linea|total ligne|total linha|"
@@ -641,6 +656,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "adresa completa|strada|strada si numar|strada nr|domiciliu|domiciliul|cim|lakcim|"
                   "utca hazszam|utca|levelezesi cim"),
     "city": _p("city|town|ort|stadt|plaats|woonplaats|ville|miasto|ciudad|citta|localita|localidade|cidade|"
+               "ciudad alcaldia|alcaldia|delegacion|"
                "localite|commune|comune|gemeente|miejscowosc|localidad|poblacion|wohnort|suburb|town suburb|"
                "suburb town|municipio|poststed|postort|sted|by|kaupunki|postitoimipaikka|paikkakunta|ort stad|stad|"
                "postdistrikt|obec|mesto|obec mesto|misto|mesto obec|"
@@ -708,6 +724,10 @@ _CONCEPTS: dict[str, list[Phrase]] = {
                   "puhelin|puh|puhelinnumero|matkapuhelin|sahkoposti|telefonnr|mobiltelefon|tlf|e post|epost"),
     # how a receipt was paid: a caption, never a name ("MÉTODO DE PAGO", "Zahlungsmethode")
     "payment_method": _p("payment method|method of payment|payment type|paid with|paid by|card type|zahlungsmethode|"
+                         # the terms of payment, a caption beside the references ("Betalingsbetingelser  Kontant")
+                         "payment terms|terms of payment|zahlungsbedingungen|betalingsbetingelser|betalingsvilkar|"
+                         "betalningsvillkor|betalingsvoorwaarden|conditions de paiement|condiciones de pago|"
+                         "maksetingimused|maksevoimalus|makseviis|apmaksas noteikumi|"
                          "zahlungsart|zahlweise|bezahlart|moyen de paiement|mode de paiement|mode de reglement|"
                          "metodo de pago|forma de pago|metodo di pagamento|modalita di pagamento|betaalmethode|"
                          "betaalwijze|metodo de pagamento|forma de pagamento|meio de pagamento|metoda platnosci|"
@@ -735,6 +755,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
 _CONCEPTS.update({
     "claimant": _p(
         "claimant|claimant name|full name|policyholder|policy holder|name policyholder|insured|insured name|"
+        "nombre completo|nome completo|nom complet|vollstandiger name|volledige naam|"
         "insured person|name insured|versicherungsnehmer|versicherter|verzekeringnemer|verzekerde|assure|"
         "souscripteur|asegurado|tomador|tomador do seguro|tomador del seguro|assicurato|contraente|ubezpieczony|"
         "ubezpieczajacy|segurado|antragsteller|forsikringstaker|forsikringstager|forsakringstagare|"
@@ -821,6 +842,8 @@ _CONCEPTS.update({
         "wartosc szkody|szacowana wartosc szkody|szacowana kwota|kwota szacowana|wysokosc szkody|"
         "geschatzte schadenhohe|geschat schadebedrag|"
         "montant estime|importe estimado|importo stimato|estimated amount|amount of loss|amount of claim|"
+        "importe estimado de los danos|importe estimado de danos|importe estimado del dano|"
+        "montant estime des dommages|montant estime du dommage|importo stimato del danno|importo stimato dei danni|"
         "stima del danno|importo del danno|danno stimato|estimated damage|schadensumme|montant du dommage|"
         "importe de los danos|wysokosc roszczenia|estimation du dommage|estimation des dommages|"
         "estimacion de los danos|schatting schade|geschatte schade|valoracion de danos|valoracion de los danos|"
@@ -850,6 +873,9 @@ _CONCEPTS.update({
          "importe total|suma|razem|totaal|totaalbedrag|celkem|yhteensa|i alt|summa|sum", 0.75),
     "police_report": _p(
         "police report|police report filed|police notified|police informed|reported to police|police called|"
+        # Mexico: a complaint laid before the public prosecutor ("¿Se levantó denuncia ante el MP?")
+        "se levanto denuncia|levanto denuncia|denuncia ante el mp|denuncia ante el ministerio publico|"
+        "ministerio publico|acta ante el mp|"
         "polizei verstandigt|polizeiliche anzeige|anzeige erstattet|anzeige bei polizei|aangifte gedaan|"
         "aangifte bij politie|politie ingelicht|depot de plainte|plainte deposee|police prevenue|"
         "denuncia presentada|denuncia policial|denuncia alle autorita|zgloszenie na policje|policja powiadomiona|"
@@ -1000,6 +1026,61 @@ _add_labels({
     "signature": "podpis|podpis zavarovanca",
 })
 
+# Estonian: an invoice ("Arve"), a receipt ("Kviitung", "Tšekk") and a claim form ("Kahjuavaldus")
+_add_labels({
+    "invoice_number": "arve nr|arve number|arve no|arve number nr",
+    "invoice_date": "arve kuupaev|kuupaev|koostamise kuupaev|valjastamise kuupaev",
+    "due_date": "maksetahtaeg|maksetahtpaev|tasumise tahtaeg|tahtaeg|maksta hiljemalt",
+    "subtotal": "summa kaibemaksuta|kokku kaibemaksuta|kaibemaksuta|maksustatav summa|vahesumma|km ta|summa km ta",
+    "tax": "kaibemaks|kaibemaks kokku|km summa|kaibemaksu summa",
+    "total": "kokku|kokku tasuda|tasuda|tasumisele kuulub|summa kokku|arve summa|kokku koos kaibemaksuga",
+    "customer": "ostja|klient|maksja|arve saaja",
+    "party": "muuja|tarnija|teenuse osutaja",
+    "description": "kirjeldus|toode|teenus|nimetus|toode teenus|kauba nimetus",
+    "quantity": "kogus|kgs",
+    "unit_price": "uhiku hind|uhikuhind|hind",
+    "amount": "summa|maksumus|rea summa",
+    "claimant": "kindlustusvotja|kindlustatu|ees ja perekonnanimi|nimi|taisnimi|kahjusaaja",
+    "birth_date": "sunniaeg|sunnikuupaev",
+    "policy_number": "poliisi number|poliisi nr|poliis|lepingu number|poliisinumber",
+    "incident_date": "kahjujuhtumi kuupaev|juhtumi kuupaev|kahju kuupaev|onnetuse kuupaev|toimumise kuupaev",
+    "claim_amount": "kahju hinnanguline suurus|kahju suurus|noutav summa|hinnanguline kahju|kahjusumma|"
+                    "noutud summa|kahju summa",
+    "police_report": "kas juhtumist teatati politseile|teatati politseile|politseile teatatud|politsei",
+    "claim_type": "kahju liik|kindlustuse liik|kahjujuhtumi liik",
+    "address": "aadress|tanav|tanav maja korter|tanav ja maja",
+    "city": "linn|linn vald|asula|vald",
+    "postal_code": "postiindeks|sihtnumber",
+    "signature": "allkiri|kindlustusvotja allkiri|taotleja allkiri",
+})
+
+# Latvian: an invoice ("Rēķins"), a claim form ("Pieteikums atlīdzības saņemšanai")
+_add_labels({
+    "invoice_number": "rekina nr|rekins nr|rekina numurs",
+    "invoice_date": "rekina datums|izrakstisanas datums|datums",
+    "due_date": "apmaksas termins|samaksas termins|apmaksat lidz",
+    "subtotal": "summa bez pvn|kopa bez pvn|bez pvn|apliekama summa",
+    "tax": "pvn|pvn summa|pvn kopa",
+    "total": "kopa apmaksai|apmaksai|kopa|summa apmaksai|kopeja summa|kopa ar pvn",
+    "customer": "pircejs|klients|sanemejs|maksatajs",
+    "party": "pardevejs|piegadatajs|pakalpojuma sniedzejs",
+    "description": "nosaukums|apraksts|prece|pakalpojums|preces nosaukums",
+    "quantity": "daudzums|skaits",
+    "unit_price": "cena|vienibas cena|cena par vienibu",
+    "amount": "summa|vertiba",
+    "claimant": "apdrosinajuma nemejs|apdrosinatais|vards uzvards|vards un uzvards|pieteicejs",
+    "birth_date": "dzimsanas datums",
+    "policy_number": "polises numurs|polises nr|polise",
+    "incident_date": "negadijuma datums|zaudejumu datums|notikuma datums",
+    "claim_amount": "zaudejumu summa|pieprasita summa|aplesta zaudejumu summa|atlidzibas summa",
+    "police_report": "vai zinots policijai|zinots policijai|policija",
+    "claim_type": "zaudejumu veids|apdrosinasanas veids|negadijuma veids",
+    "address": "adrese|iela|iela maja dzivoklis",
+    "city": "pilseta|novads|apdzivota vieta",
+    "postal_code": "pasta indekss",
+    "signature": "paraksts|apdrosinajuma nemeja paraksts",
+})
+
 _VOCAB = frozenset(t for phrases in _CONCEPTS.values() for p in phrases for t in p.tokens) | frozenset(
     _SYNONYMS.values())
 _WORDS = _VOCAB | frozenset(_SYNONYMS)  # the label words and the spellings each stands for
@@ -1082,7 +1163,11 @@ _NEGATIVE: dict[str, frozenset[str]] = {
                                 "related corrected korygowana your ihr ihre votre uw vostro vs su sua "
                                 "job work project auftrags zakaznik zakaznika odberatel "
                                 # Romanian and Hungarian: an order's, a customer's, a tax number
-                                "comanda comenzii clientului rendele rendelesi megrendele vevokod adoszam".split()),
+                                "comanda comenzii clientului rendele rendelesi megrendele vevokod adoszam "
+                                # a customer's, an order's or a quote's in more languages ("N.º cliente", "Nr
+                                # klienta", "Zlecenie", "Orçamento n.º")
+                                "cliente klienta klient kunde kundnr asiakas asiakasnumero zlecenie zlecenia "
+                                "orcamento presupuesto preventivo offerte angebot devis oferta quote".split()),
     # "Fecha del siniestro", "Data do sinistro": the date of the claim, not its amount
     "claim_amount": frozenset("date datum fecha data dato birth".split()),
     # "Ort, Datum", "Lieu et date": the place a form is signed at, not the address's city; "Plaats van de schade":
@@ -1130,6 +1215,11 @@ def label_phrases(name: str, *, title: str | None = None, extra: list[str] | Non
     return concept, phrases
 
 
+#: the mark a document's original or its duplicate bears after its title ("FATURA Original", "Rechnung Duplikat"); an
+#: "original invoice" before the title names another document, which the mark after it does not
+_ORIGINAL_MARKS = frozenset("original oryginal originale originał duplicate duplikat duplicado duplicata duplicato".split())
+
+
 def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str | None = None) -> float:
     """How well a printed label matches a field's phrases, 0..1.
 
@@ -1138,6 +1228,8 @@ def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str
     out unless it matches a phrase exactly.
     """
     toks = label_tokens(text) if isinstance(text, str) else text
+    if len(toks) >= 2 and toks[-1] in _ORIGINAL_MARKS:
+        toks = toks[:-1]  # the copy's mark after a title ("FATURA Original", "FAKTURA VAT Oryginał")
     if not toks or len(toks) > 12:
         return 0.0
     best = 0.0
@@ -1184,7 +1276,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Croatian ("Auto", "Motorno vozilo", "Automobilska")
             "vozilo motorno automobilsko automobilska "
             # Slovenian ("Avto", "Avtomobilsko")
-            "avto avtomobilsko avtomobilska",
+            "avto avtomobilsko avtomobilska "
+            # Estonian and Latvian ("Sõiduk", "Liikluskindlustus"; "Transportlīdzeklis", "OCTA")
+            "soiduk soiduki soidukikindlustus liikluskindlustus transportlidzeklis transportlidzekla octa",
     "home": "household house property homeowners buildings contents habitacao residencia hogar casa hausrat haushalt "
             "wohngebaude eigenheim habitation maison woning mieszkanie dom "
             # Swiss French "Ménage" (a household's cover, "assurance ménage"), "Bâtiment" (a building's)
@@ -1198,7 +1292,9 @@ _VALUE_SYNONYMS = _synonyms({
             # Croatian ("Imovina": property, "Kuća", "Stan")
             "imovina imovinsko kuca stan kucanstvo "
             # Slovenian ("Dom", "Premoženje", "Stanovanje")
-            "premozenje stanovanje hisa",
+            "premozenje stanovanje hisa "
+            # Estonian and Latvian ("Kodu", "Kodukindlustus", "Vara"; "Mājoklis", "Īpašums")
+            "kodu kodukindlustus kinnisvara majoklis majokla ipasums ipasuma",
     "health": "medical gesundheit kranken krankenversicherung sante salud salute zdrowie gezondheid medisch "
               "medico medizinisch malattia sanitario krankheit ziekte ziektekosten maladie enfermedad choroba "
               "zdrowotne zdrowotna salud medical zorg zorgverzekering nnw saude medyczne medyczna zdrowie medicaux medicas "
@@ -1221,7 +1317,9 @@ _VALUE_SYNONYMS = _synonyms({
               # Croatian ("Zdravstveno")
               "zdravstveno zdravstvena zdravlje "
               # Slovenian ("Zdravje")
-              "zdravje zdravstveno",
+              "zdravje zdravstveno "
+              # Estonian and Latvian ("Tervis", "Ravikulud"; "Veselība")
+              "tervis tervise tervisekindlustus ravi ravikulud veseliba veselibas",
     "travel": "reise voyage viaje viaggi podroz podrozne reis travelling trip viagem reiseversicherung "
               "reisverzekering turystyczne turystyczna podrozna resa reseforsakring reiseforsikring rejse "
               "rejseforsikring matka matkavakuutus cestovni cesta cestovani "
@@ -1232,8 +1330,10 @@ _VALUE_SYNONYMS = _synonyms({
               # Croatian ("Putno": travel)
               "putno putovanje "
               # Slovenian ("Potovanje")
-              "potovanje potovalno",
-    "yes": "ja oui si tak sim kylla ano da igen",  # (Romanian "Da", Hungarian "Igen")
+              "potovanje potovalno "
+              # Estonian and Latvian ("Reis", "Reisikindlustus"; "Ceļojums")
+              "reisikindlustus celojums celojuma celojumu",
+    "yes": "ja oui si tak sim kylla ano da igen jah",  # (Romanian "Da", Hungarian "Igen", Estonian "Jah")
     "no": "nein non nee nie nao nej nei ei ne nu nem",
 })
 

@@ -112,8 +112,8 @@ _CONTACT = re.compile(r"(?i)^(?:n[°º]\s?|no\.\s?|nr\.?\s)?"  # "N° TVA intrac
                       r"vat|tax|nif|cif|siret|siren|tva|ein|gst|gstin|p\.? ?iva|btw|kvk|steuer\w*|nip|regon|abn|uid|"
                       r"mwst|moms\w*|cvr|org\.?\s?nr|mva|nipc|contribuinte|iva|ptu|partita\s?iva|"
                       r"codice\s+fiscale|puh|puhelin|y-tunnus|ico|di[cč]|i[cč]o|kvk-nr|orgnr|org\.?\s?nr\.?|"
-                      r"ad[óo]sz[áa]m|vkn|vergi\s+no)\b|@|www\.|"
-                      r"^\+\d{1,3}[\s\d/-]{6,}$")
+                      r"ad[óo]sz[áa]m|vkn|vergi\s+no|kmkr|reg\.?\s?kood|registrikood|pvn|re[gģ]\.?\s?nr)\b|@|www\.|"
+                      r"^\+\d{1,3}[\s\d/-]{6,}(?:$|\s[·•|])")  # (a telephone's number alone, or before a dot)
 #: a till's line under the address: the till or the receipt and its number ("Caisse 9 Ticket 14283", "Kasse 3")
 _TILL_LINE = re.compile(r"(?i)^(?:till|register|reg|pos|terminal|kasse|caisse|cassa|caja|kassa|kasa|caixa|bon|"
                         r"bon-nr|ticket|scontrino|receipt|beleg|kvitto|paragon|talão|recibo|trans|transaction|txn|"
@@ -142,6 +142,9 @@ _STREET = re.compile(
     r"avenida|av(?=\.\s)|plaza|pza|paseo|rambla|ctra|carretera|carrer|rua|ul|aleja|al(?=\.\s)|plac|pl(?=\.\s)|os|"
     # the other street types of Italian, Spanish and Portuguese addresses
     r"vicolo|strada|borgo|contrada|rotonda|incrocio|stretto|piazzale|canale|v[ií]a|vial|callej[oó]n|camino|ronda|"
+    # Venice's squares and quays, and an arcade named as a street, before the house number ("Campo San Bortolomio
+    # 5412", "Fondamenta Nove 12", "Galerie de la Reine 17")
+    r"campo(?=\s.*\d)|campiello|fondamenta|salizada|galerie(?=\s.*\d)|"
     # Indian addresses: a house number ("H.No. 099"), a path or a marg, a plot in a sector, a colony or a nagar
     r"h\.\s?no|path|marg|plot(?=\s+(?:no\.?\s*)?\d)|sector(?=\s+\d)|colony|nagar|"
     r"traves[ií]a|glorieta|cuesta|pasaje|pasadizo|acceso|bajada|ca[ñn]ada|urbanizaci[oó]n|travessa|pra[cç]a|"
@@ -169,7 +172,7 @@ _STREET = re.compile(
     r"|\w\s+(?:utca|[úÚ]t|u\.|t[ée]r|k[öo]r[úu]t|krt\.|k[öo]z|fasor|rakpart|s[ée]t[áa]ny)\s*\d"
     # Turkish avenues, streets, boulevards and quarters before the house number ("Bağdat Cad. No: 57", "Gül Sok. 3")
     r"|\w\s+(?:cad\.|caddesi|sok\.|soka[ğg][ıi]|sk\.|bulvar[ıi]|blv\.|mah\.|mahallesi)\s*(?:no\s?:?\s*)?\d")
-_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla igen evet".split())  # ("igen": Hungarian, "evet":
+_YES = frozenset("yes y ja j oui si tak true x sim da ano kylla igen evet jah".split())  # ("igen": Hungarian, "evet":
 # Turkish)
 _NO = frozenset("no n nein non nee neen nie false nao nej nei ei ne nu nem hayir".split())  # ("neen": Flemish; "nu",
 # "nem", "hayır")
@@ -330,7 +333,7 @@ def yes_or_no(text: str) -> bool | None:
 
 def _first_word(text: str) -> str:
     words = normalise(text).strip(" .:!?|").split()  # "|NEIN |": a text grid's bar
-    return words[0] if words else ""
+    return words[0].rstrip(",;") if words else ""  # ("Sí, No. de carpeta 9438/24")
 
 
 #: the two ends of a ride a taxi's or a parking receipt prints ("Von Station" over "Nach Kärntner Straße 87")
@@ -568,8 +571,8 @@ _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fat
 #: a till's title on a line of its own, which ends the address over it ("TICKET", "Paragon", "Kassenbon"); words
 #: that may also start a company's name, so no title before a name
 _TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino kassabon kassakvitto".split())
-#: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE")
-_TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa".split())
+#: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE", "TICKET DE VENTA")
+_TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa venta vente compra".split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
                                "simplificada simplifiee simplificata simplificado "
                                # a Czech or Slovak tax document ("Faktura – daňový doklad"), a dash between
@@ -1213,7 +1216,10 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
     beside = False  # a line of the column right of the block passed (the date set between the name's and the
     # street's lines: "Mercearia Rodrigues | RECIBO 94303", "| 15 de abril de 2025", "Avenida da Liberdade, 92")
     # up to five lines: a flat, the street, the town, the county and the postcode each have one in British use
-    for key in doc.line_keys[pos + 1: pos + 6]:
+    skipped = 0  # the tax number and the branch's caption over the street (a Mexican till: "RFC: …", "SUCURSAL:")
+    for seen, key in enumerate(doc.line_keys[pos + 1: pos + 8], start=1):
+        if seen - skipped > 5:
+            break
         marked = [s for s in doc.lines[key] if SIGNATURE_MARK not in s.text]  # a pen's tick or a staple is no part
         over = _run_of(marked, [s for s in marked
                                 if min(s.bbox[2], anchor.bbox[2] + 0.1) > max(s.bbox[0], anchor.bbox[0] - 0.1)])
@@ -1223,14 +1229,20 @@ def address_below(doc: SpanDoc, word_indices: list[int]) -> Found | None:
             continue
         if over and _after_blank_line(lines[-1] if lines else [anchor], over) and (lines or beside):
             break  # the address block ends at a blank line (a scan's OCR drops the rule of dashes under it)
-        if any(c.isdigit() for c in text) and _past_town(lines):
-            break  # past the street, postcode and town, a line with figures is no address's (a receipt's item)
+        if _past_town(lines) and (any(c.isdigit() for c in text) or any(
+                b.bbox[0] - a.bbox[2] > 0.2 for a, b in zip(marked, marked[1:], strict=False))):
+            break  # past the street, postcode and town, a line with figures is no address's (a receipt's item), nor
+            # a row of a caption and its value beside the block ("Programm … WÄSCHE GOLD")
         if lines and re.fullmatch(r"\d{1,4}[A-Za-z]?", text) and not lines[-1][-1].text.rstrip().endswith(","):
             lines[-1] = lines[-1] + over  # a narrow receipt wrapped its street before the number ("Puerta" / "3")
             wrapped.update(s.index for s in over)
             continue
         postcode = split_postal_city(text) is not None  # "N6 1YU", "5659AE"
         toks = label_tokens(text)
+        if over and skipped < 2 and not any(street_line(" ".join(x.text for x in ln)) for ln in lines) and (
+                _BRANCH_CAPTION.fullmatch(text) or _TAX_ID_LINE.fullmatch(text)):
+            lines, skipped = [], skipped + 1  # the slogan over them is no part of the address either
+            continue
         if not lines and _HOUSE_NUMBER.fullmatch(text):  # "94/693" over "Shanker Marg": the building's number
             lines.append(over)
             continue
@@ -1279,6 +1291,12 @@ _PLACE = re.compile(r"(?i)\b(?:cent(?:er|re|rum|ro)|galer[ií]a|galerie|galleria
                     r"a[ée]roport|lotnisko|leti[sš]t[eě]|filiale|hub|winkelcentrum|k[öo]pcentrum|kauppakeskus|"
                     r"bev[áa]s[áa]rl[óo]k[öo]zpont|avm|[áa]rk[áa]d|f[öo]ldszint|\w*hall(?:en|erne|et)|"
                     r"markthalle|saluhall|kauppahalli|(?:stand|lokal|lokale|loja|local|unit|shop|butik)\s+\d+[a-z]?)\b")
+
+
+#: a till's caption over the address of the branch or the head office it prints ("SUCURSAL:", "MATRIZ:")
+_BRANCH_CAPTION = re.compile(r"(?i)(?:sucursal|matriz|domicilio fiscal|expedido en|lugar de expedici[oó]n)\s*:")
+#: a Mexican taxpayer's number with its caption, which a till prints between its name and its branch's address
+_TAX_ID_LINE = re.compile(r"(?i)r\.?f\.?c\.?\s*:?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}")
 
 
 def _past_town(lines: list[list[Span]]) -> bool:
@@ -1749,13 +1767,21 @@ def boolean(doc: SpanDoc, phrases: list[Phrase], concept: str | None) -> Found |
             rights = rest  # the one word after the question answers it, though it reads as a caption too (Czech
             # "Ne", French "Né", born)
         # (each word as printed: a label's stop words drop Croatian and Romanian "Da", yes)
-        answers = {yes_or_no(w) for s in rights for w in s.text.split()} - {None}
+        # (a "No." before more words is a number's caption: "Sí, No. de carpeta 9438/24")
+        answers = {yes_or_no(w) for s in rights for w in _answer_words(s.text)} - {None}
         if rights and (answer := yes_or_no(rights[0].text)) is not None and len(answers) == 1:
             return Found(answer, ls * 0.8, [rights[0]])  # a printed answer, not a row of options
         if not rights and (under := _answer_under(doc, label)) and (answer := yes_or_no(under.text)) is not None \
                 and not _row_of_options(doc, under, yes_or_no):
             return Found(answer, ls * 0.7, [under])  # a web form's box under its label
     return None
+
+
+def _answer_words(text: str) -> list[str]:
+    """The words of a written answer that may say yes or no: a "No." before more words is a number's caption ("Sí,
+    No. de carpeta 9438/24")."""
+    words = text.split()
+    return [w for k, w in enumerate(words) if not (w.lower() == "no." and k + 1 < len(words))]
 
 
 def _answer_after_question(label: Span, phrases: list[Phrase], concept: str | None) -> Found | None:

@@ -43,7 +43,7 @@ _CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name", 
 #: ("10. Er skaden politianmeldt?", "3) Date of loss") is no value inside a label
 _NOT_A_VALUE = re.compile(
     r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b"
-    r"|^\d{1,2}[.)]\s+(?=[^\W\d_])", re.IGNORECASE)
+    r"|^(?:\d{1,2}[.)]|0\d)\s+(?=[^\W\d_])|^\d{1,2}\s+(?=[¿¡])", re.IGNORECASE)  # (a form's numbered caption: "3. Name", "01 Nombre")
 
 
 _WEB = re.compile(r"\S@\S|\bwww\.|https?://", re.IGNORECASE)
@@ -399,6 +399,11 @@ def _glued_caption(span: Span) -> str | None:
     return caption if sum(c.isalpha() for c in caption) >= 4 and reads_as_label(caption) else None
 
 
+#: the last word of a reference's caption ("Customer ID", "Order ref.", "Kundennummer", "N° client" read as "no")
+_REFERENCE_TAILS = frozenset("no id ref reference referenz referentie referencia riferimento code".split())
+_NUMBER_TAIL = re.compile(r"(?:nummer|number|numero|numer)$")
+
+
 def _overlap(a: Span, b: Span) -> float:
     """Horizontal overlap of two spans as a share of the narrower one (negative when they are apart)."""
     width = max(1e-6, min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]))
@@ -701,7 +706,7 @@ class SpanDoc:
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
             rights = self.right_of(label)
-            ok = [x for x in rights if accept(x) and not self._heads_column(label, x)]
+            ok = [x for x in rights if accept(x) and not self._heads_column(label, x) and not self._heads_captions(label, x)]
             if largest:
                 ok.sort(key=lambda x: -(x.amount or 0))
             for rank, s in enumerate(ok):
@@ -718,11 +723,14 @@ class SpanDoc:
             if identifier and (label.page, label.line) in self.column_headers:
                 continue
             cells = self._cells_below(label)
+            passed: list[Span] = []  # the lines under the label that held nothing for it
             for dist, over in self.below(label) if cells is None else cells:
                 if any(self.is_caption(s) for s in over):
                     break  # the next label of a stack
                 # a value under the label itself before a neighbour's that only comes near it
-                hits = [x for x in over if accept(x) and not self._labelled_beside(x) and x.index not in self.term_codes]
+                hits = [x for x in over if accept(x) and not self._labelled_beside(x) and x.index not in self.term_codes
+                        and not (identifier and self._reference_over(x, passed, phrases, concept))]
+                passed = over
                 aligned = [_overlap(x, label) for x in hits]
                 clear = max(aligned, default=0.0) >= 0.5
                 row = in_table and bool(over) and self._rows_of_figures(over[0])
@@ -735,6 +743,43 @@ class SpanDoc:
                     and accept(s):
                 found.append(Found(s, ls * 0.6, [label, s]))
         return sorted(found, key=lambda f: -f.confidence)
+
+    def _heads_captions(self, label: Span, span: Span) -> bool:
+        """Whether ``span``, beside ``label`` on the line over or under its own, heads a column of captions: a caption
+        starts right under it on the next line or the one after ("Vertrag" over "Policen-Nr.", a line above "Name,
+        Vorname"), a section's heading, not a value set a little off its caption's line; on the label's own line, one
+        far off, in the next column ("Nom et prénom" … "Contrat" over "N° de police")."""
+        same = (span.page, span.line) == (label.page, label.line)
+        if same and (span.bbox[0] - label.bbox[2] < 0.15
+                     or any(c.isdigit() for c in re.sub(r"^\d{1,2}[.)]\s+", "", span.text))):  # ("2. Forsikring")
+            return False
+        pos = self.line_pos[(span.page, span.line)]
+        return any(self.is_caption(x) and abs(x.bbox[0] - span.bbox[0]) <= 0.01
+                   for key in self.line_keys[pos + 1: pos + (2 if same else 3)] if key[0] == span.page
+                   for x in self.lines[key])
+
+    def _reference_over(self, span: Span, above: list[Span], phrases: list[Phrase], concept: str | None) -> bool:
+        """Whether one of ``above``, the line right over ``span``, is the caption of another reference that stands over
+        it: a customer's or an order's number in a row of captions over their values ("Our ref. | Customer ID |
+        Order ref." over "SI49370 | K16185 | PO-446434"), which a document's title further up does not label. The
+        field's own caption, read as none (OCR's "Policynumber" under a section's "Policy"), is no other's."""
+        for x in above:
+            toks = self.tokens.get(x.index, ())
+            if (toks and len(toks) <= 3 and (toks[-1] in _REFERENCE_TAILS or _NUMBER_TAIL.search(toks[-1]))
+                    and not any(c.isdigit() for c in x.text) and _overlap(span, x) >= 0.5
+                    and label_score(toks, phrases, concept) < 0.5
+                    and not (concept and any(t.startswith(concept.split("_")[0]) for t in toks))):
+                return True
+        return False
+
+    def boxes_option(self, span: Span) -> bool:
+        """Whether ``span`` is the option of the check box right before it on its line ("☐ Travel" beside "Town/City":
+        no town), set within two characters of it."""
+        line = self.lines[(span.page, span.line)]
+        k = line.index(span)
+        if k == 0 or line[k - 1].checked is None:
+            return False
+        return span.bbox[0] - line[k - 1].bbox[2] <= 2.5 * (span.bbox[3] - span.bbox[1])
 
     def _after_currency_below(self, label: Span) -> list[Span]:
         """For a label alone on its line, the figures of the next line when what stands under the label is only a

@@ -642,7 +642,17 @@ def _split_at_larger_type(cells: _Cells, words: Sequence[Word]) -> _Cells:
                 and reads_as_label(label)
                 and _gap(words, cell, k) >= 0.5 * _char_width(before))
 
-    return _cut_before(cells, cut)
+    def after_name(cell: list[int], k: int) -> bool:
+        # ... and a caption in a smaller type right after a name in large type, farther from it than the name's words
+        # are from each other ("Usługi Geodezyjne GEO-PLAN Tomasz Zieliński" | "Zlecenie 654539")
+        before = [words[i] for i in cell[:k]]
+        if len(before) < 2 or any(words[i].bbox[3] - words[i].bbox[1] < _LARGER_TYPE * (
+                words[cell[k]].bbox[3] - words[cell[k]].bbox[1]) for i in cell[:k]):
+            return False
+        spaces = [b.bbox[0] - a.bbox[2] for a, b in zip(before, before[1:], strict=False)]
+        return _gap(words, cell, k) >= max(1.5 * max(spaces), 0.5 * _char_width(before))
+
+    return _cut_before(_cut_before(cells, cut), after_name)
 
 
 def _units(texts: list[str], tight: list[bool], clf: _Classifier) -> list[_Unit]:
@@ -813,10 +823,15 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
         j = e
         # After a label, untyped words before the next colon are that label's value; the next label is the
         # colon word alone. Otherwise the label takes the untyped words before its colon.
-        if not (prev_label and all(not x.typed for x in units[prev_end + 1:e])):
+        between = units[prev_end + 1:e]
+        if not (prev_label and all(not x.typed for x in between)):
             most = _MAX_QUESTION_WORDS if u.values.get("question") else _MAX_LABEL_WORDS
             while j - 1 > prev_end and _label_word(units[j - 1]) and e - j + 1 < most:
                 j -= 1
+        elif dots := [k for k, x in enumerate(between) if x.values.get("separator")]:
+            # ... up to a dot that sets the next field apart: the label starts there ("Sposób płatności: przelew •
+            # Termin płatności: 2025-11-03")
+            j = max(prev_end + 1 + dots[-1], e - _MAX_LABEL_WORDS)
         out += _segment(units[prev_end + 1:j], prev_label, row_like and prev_end < 0, row_like)
         out.append((units[j:e + 1], {SpanKind.LABEL}))
         prev_end, prev_label = e, True
@@ -833,6 +848,8 @@ def _cell_spans(units: list[_Unit], row_like: bool, table_row: bool = False
 
 #: a table's or a field row's bar, printed as a character of its own
 _BARS = frozenset("| │ ¦ ┃".split())
+#: a dot standing alone between two fields as their separator ("przelew • Termin płatności: 2025-11-03")
+_SEPARATOR_DOTS = frozenset("• · ∙ ●".split())
 
 
 def word_text(text: str) -> str:
@@ -1077,6 +1094,9 @@ def find_spans(words: Sequence[Word], *, date_order: DateOrder | str | None = No
         for c, (cell, _) in enumerate(cells[:-1] if table_row else []):
             _in_brackets(units[c], [words[i].text for i in cell])
         for (cell, _), cell_units in zip(cells, units, strict=True):
+            for u in cell_units:  # a dot standing alone between two fields
+                if u.end - u.start == 1 and words[cell[u.start]].text in _SEPARATOR_DOTS:
+                    u.values["separator"] = True
             for group, kinds in _cell_spans(cell_units, row_like, table_row):
                 idx = [cell[p] for u in group for p in range(u.start, u.end)]
                 spans.append(_make_span(len(spans), idx, group, kinds, words, cell_no))

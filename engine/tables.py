@@ -1214,7 +1214,11 @@ def _head_of_row(row: TableRow, header: list[Span], texts: list[list[Span]], lin
     if not cell or not _next_line(texts[-1], line) \
             or header[0].page != line[0].page:
         return
+    if texts[0][0].bbox[0] - cell[0].bbox[0] > _char_width(cell, words):
+        return  # set in from where the row's description starts: a note under the row above ("Engineer incl.")
     own = [x for x in cell if (x.page, x.line) == (line[0].page, line[0].line)]
+    if any(_smaller_type(part, own or line, words) for part in texts):
+        return  # in a smaller type than the row's own line: a note under the row above ("Futter vom Halter mitgebracht")
     if len(texts) == 1 and own and text in ranges and not _reads_on(texts[0], own, words):
         if _fits_after(texts[0], words[own[0].word_indices[0]], ranges[text][1], words):
             return
@@ -1576,6 +1580,8 @@ def _heads_of_next_rows(rows: list[TableRow], rests: dict[int, list[_Rest]], wor
         if widest == len(gaps) - 1 or not others or gaps[widest] < max(others) + 0.3 * height:
             continue
         moved = chain[widest:]
+        if moved[0].indented or _smaller_type(moved[0].line, parts[-1], words):
+            continue  # set in, or in a smaller type than the row below: a note under the row above
         if any(_article_code(r.line) for r in moved):
             continue  # an item's code under its name is the row's above, no head of the next one
         if _unit_of_figure(chain[widest - 1].line if widest else rows[i].cells.get(column, []), moved[0].line, words):

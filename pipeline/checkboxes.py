@@ -350,8 +350,10 @@ def add_drawn_check_boxes(drawings: Callable[[], list[dict[str, Any]]], units: l
             continue
         square = lo <= r.height <= _MAX_LABELLED_HEIGHT * height and r.height > 0 \
             and 0.8 <= r.width / r.height <= 1.25 and (r.height <= square_hi or d.get("type") == "s" and labelled(r))
-        if (square and ("re" in kinds or "qu" in kinds or (set(kinds) == {"l"} and len(kinds) >= 3
-                                                           and _upright(d["items"])))) \
+        # (a quad only where it is a rectangle: gnuplot outlines an arrow's head, a dart, as a quad too)
+        quads = [item[1] for item in d["items"] if item[0] == "qu"]
+        if (square and ("re" in kinds or quads and all(_rectangle(q) for q in quads)
+                        or (set(kinds) == {"l"} and len(kinds) >= 3 and _upright(d["items"])))) \
                 or _radio(d, r, lo, hi, labelled(r)):
             if not any(abs(r.x0 - q.x0) < 1 and abs(r.y0 - q.y0) < 1 for q, _ in squares):  # drawn twice
                 squares.append((r, _filled_dark(d) or _crossed(d, r)))
@@ -580,6 +582,15 @@ def _ring_rect(drawing: dict[str, Any]) -> pymupdf.Rect:
         return pymupdf.Rect(drawing["rect"])
     return pymupdf.Rect(min(pt.x for pt in curves), min(pt.y for pt in curves),
                         max(pt.x for pt in curves), max(pt.y for pt in curves))
+
+
+def _rectangle(quad: pymupdf.Quad) -> bool:
+    """Whether a quad's four corners make a rectangle, in whatever order the path gives them: all four as far from
+    their middle (a dart, an arrow's head, is not; PyMuPDF's own test wants its corners in one order)."""
+    corners = [quad.ul, quad.ur, quad.ll, quad.lr]
+    middle = pymupdf.Point(sum(p.x for p in corners) / 4, sum(p.y for p in corners) / 4)
+    reach = [abs(p - middle) for p in corners]
+    return max(reach) - min(reach) <= 0.05 * max(max(reach), 1e-6)
 
 
 def _pen_loop(items: list[tuple[Any, ...]]) -> bool:

@@ -32,9 +32,9 @@ __all__ = ["SIGNATURE_MARK", "add_drawn_signatures", "add_ink_signatures", "add_
 
 #: a mark's size against the page's median word height: at least this wide, and this tall at least / at most
 _MIN_WIDTH, _MIN_HEIGHT, _MAX_HEIGHT = 2.0, 0.5, 5.0
-#: ... a signature drawn in pen strokes (a vector path, no scan's smudge) up to this tall: a name signed 12 mm high
-#: on a form whose captions and values are set in 6-point type
-_MAX_DRAWN_HEIGHT = 6.0
+#: ... a signature drawn in pen strokes (a vector path, no scan's smudge) up to this tall: a name signed 14 mm high,
+#: its loops reaching over the caption, on a form whose captions and values are set in 6-point type
+_MAX_DRAWN_HEIGHT = 8.0
 #: at most this share of the page's width (a rule across the page, a banner)
 _MAX_PAGE_SHARE = 0.6
 #: share of a mark's box that is ink: strokes are sparse, a logo or a filled block is not

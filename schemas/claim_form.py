@@ -55,6 +55,9 @@ class ClaimForm(DocumentSchema):
         "vrsta štete", "osiguranje",
         # Slovenian
         "prijava škode", "zavarovanec", "zavarovanca", "številka police", "vrsta škode", "zahtevani znesek",
+        # Estonian and Latvian
+        "kahjuavaldus", "kahjuteade", "kindlustusvõtja", "kindlustus", "poliisi number", "kahju liik",
+        "apdrošināšana", "apdrošinājuma ņēmējs", "polises numurs", "zaudējumu", "atlīdzības",
     )
 
     claimant_name: str = Field(min_length=1, max_length=120, json_schema_extra=canvas_hint(width=12))

@@ -50,6 +50,9 @@ class Invoice(DocumentSchema):
         # Slovenian
         "številka računa", "datum računa", "rok plačila", "datum zapadlosti", "šifra kupca", "kupec",
         "skupaj brez ddv", "za plačilo",
+        # Estonian and Latvian
+        "arve", "arve nr", "arve kuupäev", "maksetähtaeg", "käibemaks", "kokku tasuda", "rēķins", "rēķina nr",
+        "apmaksas termiņš", "pvn", "pircējs", "pārdevējs",
         # an invoice's number, date and due date as its captions print them
         "invoice date", "invoice no", "rechnungsnummer", "rechnungsdatum", "factuurnummer", "factuurdatum",
         "uitgiftedatum", "vervaldatum", "numéro de facture", "date de facture", "date d'échéance",

@@ -48,6 +48,8 @@ class Receipt(DocumentSchema):
         "fiskalni račun", "jir", "zki", "blagajnik", "gotovina", "kartice", "oznaka operatera",
         # Slovenian: a fiscal receipt's codes (ZOI, EOR)
         "zoi", "eor", "blagajna", "gotovina",
+        # Estonian and Latvian: a receipt, cash, card, VAT number; a cheque, cash, change
+        "kviitung", "tšekk", "sularaha", "kaart", "kmkr", "tagasi", "čeks", "skaidra nauda", "atlikums",
         "účtenka", "hotově",
         # Finnish tills and web shops: a sales receipt, "your receipt", cash, card payment, payment method and day
         "myyntikuitti", "kuittisi", "kassakuitti", "käteinen", "korttimaksu", "maksutapa", "maksupäivä",
