@@ -94,6 +94,9 @@ def label_tokens(text: str) -> tuple[str, ...]:
     text = RUN_TOGETHER.sub(" ", _RATE_BASE.sub(" ", _DATE_HINT.sub(" ", TERM_CODE.sub(" ", _BRACKETED_AMOUNT.sub(
         " ", text.replace("º", "°"))))))
     text = _CZECH_NO.sub(" no ", text)
+    # Dutch "vóór" (before, stressed by its accents; "voor", unaccented, is only "for"): by then, as "uiterlijk"
+    # ("Te betalen" over the amount, "vóór 20 december 2023" under it)
+    text = re.sub(r"(?i)(?<!\w)vóór(?!\w)", " uiterlijk ", text)
     text = _TIMES_IN_WORD.sub("x", text)  # a scan's x read as a multiplication sign: "Sales Ta×"
     t = re.sub(r"(?<=[a-z])['’]s\b", "", normalise(text)).replace("n°", " n° ")  # "Insured's name"
     t = re.sub(r"\bnee\s+le\b", "ne le", t)  # "Née le" (born on), not the Dutch "Nee" (no)
@@ -360,6 +363,7 @@ _CONCEPTS: dict[str, list[Phrase]] = {
         "data de vencimento|pagamento entro|scadenza pagamento|data di scadenza|pagar antes de|"
         "fecha limite de pago|zahlbar bis zum|betalen voor|platne do|payment by|pay before|payable by|"
         "payment due by|due on|please pay by|remit payment by|bedrag voor|uiterlijk|uiterlijk op|bis zum|"
+        "te betalen uiterlijk|betalen uiterlijk|gelieve te betalen uiterlijk|"  # ("Te betalen vóór")
         "bis spatestens|spatestens am|spatestens bis|avant le|entro il|antes del|"
         # the sentence a letter ends with: "Prosimy o zapłatę do dnia 28-01-2022.", "Paiement attendu au plus tard le"
         "zahlungstermin|betalingsdato|vence|vence el|fecha vto|vto|scad|data scad|"

@@ -146,3 +146,15 @@ def test_a_name_in_one_type_stays_whole() -> None:
     name = [Word(text=t, page=0, line=0, bbox=(x0, 0.0997, x1, 0.1148)) for t, x0, x1 in [
         ("Usługi", 0.0953, 0.1621), ("Geodezyjne", 0.1681, 0.2908), ("Tomasz", 0.3068, 0.3882)]]
     assert [s.text for s in find_spans(name)] == ["Usługi Geodezyjne Tomasz"]
+
+
+@pytest.mark.parametrize("due", [[[(0.6, "vóór 20 december 2023")]], [[(0.6, "Te betalen vóór: 20 december 2023")]]])
+def test_a_dutch_date_after_voor_with_its_accents_is_the_due_date(due: list) -> None:
+    """ "Te betalen" over the amount and "vóór 20 december 2023" under it: the accents make "vóór" before (unaccented,
+    "voor" is for)."""
+    rows = [[(0.18, "Pianostemmerij Van der Laan"), (0.6, "Te betalen")],
+            [(0.18, "Prinsengracht 263, 1016 GV Amsterdam"), (0.6, "€ 653,29")], *due,
+            [(0.11, "Factuur")], [(0.11, "Factuurnummer"), (0.28, "Factuurdatum")],
+            [(0.11, "20237152"), (0.28, "5 november 2023")], [(0.11, "Omschrijving"), (0.84, "Bedrag")],
+            [(0.11, "Stemmen piano"), (0.84, "539,91")], [(0.6, "Totaal"), (0.84, "653,29")]]
+    assert read_baseline(layout(rows), Invoice)["due_date"] == "2023-12-20"
