@@ -43,7 +43,8 @@ _CAPTIONS = ("signature", "invoice_date", "total", "party", "customer", "name", 
 #: ("10. Er skaden politianmeldt?", "3) Date of loss") is no value inside a label
 _NOT_A_VALUE = re.compile(
     r"\d+(?:[.,]\d+)?\s*%|(?<!\d)\d{1,3}\s+(?:days?|tagen?|jours?|dagen|dni|giorni|d[ií]as|dias)\b"
-    r"|^(?:\d{1,2}[.)]|0\d)\s+(?=[^\W\d_])|^\d{1,2}\s+(?=[¿¡])", re.IGNORECASE)  # (a form's numbered caption: "3. Name", "01 Nombre")
+    # a form's numbered caption ("3. Name", "01 Nombre", "12 ¿Se levantó …")
+    r"|^(?:\d{1,2}[.)]|0\d)\s+(?=[^\W\d_])|^\d{1,2}\s+(?=[¿¡])", re.IGNORECASE)
 
 
 _WEB = re.compile(r"\S@\S|\bwww\.|https?://", re.IGNORECASE)
@@ -706,7 +707,8 @@ class SpanDoc:
             if accept(label) and not label.kinds <= LABEL_KINDS:  # value glued to its label
                 found.append(Found(label, ls * 0.85, [label]))
             rights = self.right_of(label)
-            ok = [x for x in rights if accept(x) and not self._heads_column(label, x) and not self._heads_captions(label, x)]
+            ok = [x for x in rights
+                  if accept(x) and not self._heads_column(label, x) and not self._heads_captions(label, x)]
             if largest:
                 ok.sort(key=lambda x: -(x.amount or 0))
             for rank, s in enumerate(ok):
