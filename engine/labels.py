@@ -16,9 +16,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_CONCEPTS", "RUN_TOGETHER", "WITNESS_WORDS", "Phrase", "concept_of", "known_label_words",
-           "label_phrases", "label_score", "label_tokens", "one_slip_from", "peril_words", "reads_as_label",
-           "normalise", "ruled_out", "value_words"]
+__all__ = ["COLUMN_CONCEPTS", "NUMBER_COMPOUND", "RUN_TOGETHER", "WITNESS_WORDS", "Phrase", "concept_of",
+           "known_label_words", "label_phrases", "label_score", "label_tokens", "one_slip_from", "peril_words",
+           "reads_as_label", "normalise", "ruled_out", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -1219,9 +1219,12 @@ def label_phrases(name: str, *, title: str | None = None, extra: list[str] | Non
     return concept, phrases
 
 
+#: a label word that names a number, compounded or not ("Kundennummer", "Klantnummer", "number")
+NUMBER_COMPOUND = re.compile(r"(?:nummer|number|numero|numer)$")
+
 #: the mark a document's original or its duplicate bears after its title ("FATURA Original", "Rechnung Duplikat"); an
 #: "original invoice" before the title names another document, which the mark after it does not
-_ORIGINAL_MARKS = frozenset("original oryginal originale originał duplicate duplikat duplicado duplicata duplicato".split())
+_ORIGINAL_MARKS = frozenset("original oryginal originale duplicate duplikat duplicado duplicata duplicato".split())
 
 
 def label_score(text: str | tuple[str, ...], phrases: list[Phrase], concept: str | None = None) -> float:

@@ -16,6 +16,7 @@ from typing import Any
 from engine.base import SIGNATURE_MARK
 from engine.labels import (
     COLUMN_CONCEPTS,
+    NUMBER_COMPOUND,
     WITNESS_WORDS,
     Phrase,
     known_label_words,
@@ -571,8 +572,10 @@ _STRONG_TITLES = frozenset("invoice rechnung factuur facture faktura factura fat
 #: a till's title on a line of its own, which ends the address over it ("TICKET", "Paragon", "Kassenbon"); words
 #: that may also start a company's name, so no title before a name
 _TILL_TITLES = frozenset("ticket tiquet paragon bon kassenbon kassenbeleg scontrino kassabon kassakvitto".split())
-#: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE", "TICKET DE VENTA")
-_TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa venta vente compra".split())
+#: the words after such a title that say what till printed it ("PARAGON FISKALNY", "TICKET DE CAISSE", "TICKET DE
+#: VENTA")
+_TILL_TITLE_WORDS = frozenset("fiskalny fiscal fiscale fiscaal de caisse cassa caja kasse kassa venta vente compra"
+                              .split())
 _TITLE_QUALIFIERS = frozenset("tax sales vat commercial pro forma your ihr ihre votre uw tu su la il "
                                "simplificada simplifiee simplificata simplificado "
                                # a Czech or Slovak tax document ("Faktura – daňový doklad"), a dash between
@@ -1021,8 +1024,6 @@ _REGISTRATION_WORDS = frozenset("gstin gst vat tva btw ust ustid mwst abn acn ni
 
 #: words that join a company's partners' names ("Ramón & Asociados", "Smith and Sons", "Müller und Partner")
 _JOINING_WORDS = frozenset("and und et e y en och og i".split())
-#: a label word that names a number, compounded or not ("Kundennummer", "Klantnummer", "number")
-_NUMBER_WORD = re.compile(r"(?:nummer|number|numero|numer)$")
 _ID_LABEL_WORDS = frozenset("id no nr cod code codice codigo kod kundennr ref reference number account".split())
 
 
@@ -1035,7 +1036,7 @@ def customer_block(doc: SpanDoc) -> set[int]:
         if set(doc.tokens.get(label.index, ())) & _COPY_WORDS:
             continue  # "CUSTOMER COPY" says whose copy it is, not who is billed
         toks = doc.tokens.get(label.index, ())
-        if set(toks) & _ID_LABEL_WORDS or any(_NUMBER_WORD.search(t) for t in toks):
+        if set(toks) & _ID_LABEL_WORDS or any(NUMBER_COMPOUND.search(t) for t in toks):
             continue  # "Customer ID", "N° client", "Klantnummer": the customer's number, not a block of who is billed
         pos = doc.line_pos[(label.page, label.line)]
         out |= {s.index for s in doc.lines[(label.page, label.line)] if s.index > label.index}
@@ -1170,7 +1171,7 @@ def name_like(doc: SpanDoc, s: Span) -> bool:
         return False  # a title a scan's OCR read letter-spaced ("REC H N U NG", "F a ktu ra")
     if len(words) >= 2 and normalise("".join(words)).strip(".:") in _STRONG_TITLES:
         return False  # a title OCR cut in two ("FACTU UR", "RECH NUNG")
-    if len(toks) <= 3 and (toks[-1] == "no" or _NUMBER_WORD.search(toks[-1])) \
+    if len(toks) <= 3 and (toks[-1] == "no" or NUMBER_COMPOUND.search(toks[-1])) \
             and not legal_form(s.text) and not _NUMBERED_SHOP.fullmatch(s.text.strip()):
         return False  # a reference's label: "Kundennummer", "Account no.", "Bestellnummer" (not "… S.L.N.E")
     for concept in ("invoice_number", "invoice_date", "due_date", "total", "subtotal", "tax", "customer",

@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.base import Word
 from engine.dates import RUN_STAMP, DateOrder, boxed_figures_order, guess_date_order, parse_date
-from engine.labels import (COLUMN_CONCEPTS, TERM_CODE, Phrase, known_label_words, label_phrases, label_score,
-                           label_tokens, normalise, reads_as_label, ruled_out)
+from engine.labels import (COLUMN_CONCEPTS, NUMBER_COMPOUND, TERM_CODE, Phrase, known_label_words, label_phrases,
+                           label_score, label_tokens, normalise, reads_as_label, ruled_out)
 from engine.spans import (
     Span,
     SpanKind,
@@ -402,7 +402,6 @@ def _glued_caption(span: Span) -> str | None:
 
 #: the last word of a reference's caption ("Customer ID", "Order ref.", "Kundennummer", "N° client" read as "no")
 _REFERENCE_TAILS = frozenset("no id ref reference referenz referentie referencia riferimento code".split())
-_NUMBER_TAIL = re.compile(r"(?:nummer|number|numero|numer)$")
 
 
 def _overlap(a: Span, b: Span) -> float:
@@ -767,7 +766,7 @@ class SpanDoc:
         field's own caption, read as none (OCR's "Policynumber" under a section's "Policy"), is no other's."""
         for x in above:
             toks = self.tokens.get(x.index, ())
-            if (toks and len(toks) <= 3 and (toks[-1] in _REFERENCE_TAILS or _NUMBER_TAIL.search(toks[-1]))
+            if (toks and len(toks) <= 3 and (toks[-1] in _REFERENCE_TAILS or NUMBER_COMPOUND.search(toks[-1]))
                     and not any(c.isdigit() for c in x.text) and _overlap(span, x) >= 0.5
                     and label_score(toks, phrases, concept) < 0.5
                     and not (concept and any(t.startswith(concept.split("_")[0]) for t in toks))):
